@@ -1,0 +1,128 @@
+"""Attack detection driven by the attack entries derived from the atoms (see ``tables.py``)."""
+from .jit import BOARD, STATE, TABLE, kernel
+from .layout import (E_DELTA, E_FROMREG, E_HOPEXCL, E_HOPMASK, E_KIND, E_LEG1, E_LEG2, E_LINE,
+                     E_MASK, E_SIZE, E_TOREG, F_FLYING_GENERAL, H_ATT_ALL, H_ATT_KING, H_FLAGS,
+                     H_LINES, H_REGIONS, H_W, K_LEAP, NSQ, OFF, S_KING)
+
+
+@kernel(f"boolean({TABLE}, {BOARD}, int64, int64, boolean)")
+def attacked_by(T, board, target, side, king_table):
+    """True if a piece of ``side`` attacks ``target``.
+
+    ``king_table`` selects the entries pruned to squares a royal piece can stand on; use it only
+    when ``target`` holds (or will hold) the enemy royal piece.
+    """
+    head = T[H_ATT_KING] if king_table else T[H_ATT_ALL]
+    start = T[head + 2 * side]
+    end = T[head + 2 * side + 1]
+    rows = head + 4
+    regions = T[H_REGIONS]
+    lines = T[H_LINES]
+    victim = board[target]
+    victim_type = victim if victim > 0 else -victim
+    if victim == OFF:
+        victim_type = 0
+    for e in range(start, end):
+        r = rows + e * E_SIZE
+        d = T[r + E_DELTA]
+        if T[r + E_KIND] == K_LEAP:
+            a = target + d
+            p = board[a]
+            if side == 0:
+                if p <= 0 or p == OFF:
+                    continue
+                pt = p
+            else:
+                if p >= 0:
+                    continue
+                pt = -p
+            if (T[r + E_MASK] >> pt) & 1 == 0:
+                continue
+            leg = T[r + E_LEG1]
+            if leg != 0 and board[a + leg] != 0:
+                continue
+            leg = T[r + E_LEG2]
+            if leg != 0 and board[a + leg] != 0:
+                continue
+            reg = T[r + E_FROMREG]
+            if reg >= 0 and T[regions + reg * NSQ + a] == 0:
+                continue
+            reg = T[r + E_TOREG]
+            if reg >= 0 and T[regions + reg * NSQ + target] == 0:
+                continue
+            line = T[r + E_LINE]
+            if line != 0 and (T[lines + a] & line) == 0:
+                continue
+            return True
+        # A ray: the first piece met may be a slider, the one after a single screen a hopper.
+        line = T[r + E_LINE]
+        x = target
+        p = 0
+        while True:
+            x += d
+            if line != 0 and (T[lines + x] & line) == 0:
+                p = OFF
+                break
+            p = board[x]
+            if p != 0:
+                break
+        if p == OFF:
+            continue
+        own = (p > 0) if side == 0 else (p < 0)
+        pt = p if p > 0 else -p
+        if own and (T[r + E_MASK] >> pt) & 1:
+            return True
+        hoppers = T[r + E_HOPMASK]
+        if hoppers == 0:
+            continue
+        excl = T[r + E_HOPEXCL]
+        if (excl >> pt) & 1 or (excl >> victim_type) & 1:
+            continue
+        while True:
+            x += d
+            if line != 0 and (T[lines + x] & line) == 0:
+                p = OFF
+                break
+            p = board[x]
+            if p != 0:
+                break
+        if p == OFF:
+            continue
+        own = (p > 0) if side == 0 else (p < 0)
+        pt = p if p > 0 else -p
+        if own and (hoppers >> pt) & 1:
+            return True
+    return False
+
+
+@kernel(f"boolean({TABLE}, {BOARD}, {STATE})")
+def royals_face(T, board, st):
+    """True if the two royal pieces stand on one file with nothing between them."""
+    k0 = st[S_KING]
+    k1 = st[S_KING + 1]
+    if k0 == 0 or k1 == 0:
+        return False
+    w = T[H_W]
+    if (k1 - k0) % w != 0:
+        return False
+    step = w if k1 > k0 else -w
+    x = k0 + step
+    while x != k1:
+        if board[x] != 0:
+            return False
+        x += step
+    return True
+
+
+@kernel(f"boolean({TABLE}, {BOARD}, {STATE}, int64)")
+def in_check(T, board, st, side):
+    """True if ``side``'s royal piece is attacked (or, under the flying-general rule, faces the
+    enemy royal piece across an open file)."""
+    ksq = st[S_KING + side]
+    if ksq == 0:
+        return False
+    if attacked_by(T, board, ksq, 1 - side, True):
+        return True
+    if T[H_FLAGS] & F_FLYING_GENERAL:
+        return royals_face(T, board, st)
+    return False

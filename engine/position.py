@@ -1,0 +1,121 @@
+"""Position: the arrays the kernels work on, plus FEN/SFEN parsing and printing."""
+from __future__ import annotations
+
+import numpy as np
+
+from .kernels import layout as L
+from .kernels.attacks import in_check
+from .kernels.makemove import make_move, unmake_move
+from .kernels.movegen import gen_legal
+from .fen import FenError, format_fen, parse_fen
+from .spec import VariantSpec
+from .tables import Z_CASTLE, Z_EP, Z_HAND, Z_PIECE, Z_SIDE, CompiledVariant, compile_tables
+from .variants import get_variant
+
+
+class Position:
+    """A mutable position of one variant; moves are int32 codes (see ``kernels/layout.py``)."""
+
+    def __init__(self, variant: str | VariantSpec, fen: str | None = None, chess960: bool = False):
+        spec = get_variant(variant) if isinstance(variant, str) else variant
+        self.cv: CompiledVariant = compile_tables(spec)
+        self.spec = spec
+        self.geo = self.cv.geometry
+        self.chess960 = chess960
+        self.board = np.full(L.NSQ, L.OFF, dtype=np.int8)
+        self.st = np.zeros(L.S_SIZE, dtype=np.int64)
+        self.undo = np.zeros((L.MAX_PLY, L.U_SIZE), dtype=np.int64)
+        self.moves = np.zeros(L.MOVE_BUF, dtype=np.int32)
+        self.fullmove_start = 1
+        self.set_fen(fen or spec.start_fen)
+
+    # ------------------------------------------------------------------ kernels
+    def legal_moves(self) -> list[int]:
+        end = gen_legal(self.cv.T, self.board, self.st, self.moves, 0)
+        return [int(m) for m in self.moves[:end]]
+
+    def push(self, mv: int) -> None:
+        if self.st[L.S_SP] >= L.MAX_PLY - 1:
+            raise OverflowError("game too long for the undo stack")
+        make_move(self.cv.T, self.cv.Z, self.board, self.st, self.undo, mv)
+
+    def pop(self) -> int:
+        if self.st[L.S_SP] == 0:
+            raise IndexError("no move to take back")
+        mv = int(self.undo[self.st[L.S_SP] - 1, L.U_MOVE])
+        unmake_move(self.cv.T, self.cv.Z, self.board, self.st, self.undo)
+        return mv
+
+    def in_check(self, side: int | None = None) -> bool:
+        return bool(in_check(self.cv.T, self.board, self.st, self.turn if side is None else side))
+
+    # ------------------------------------------------------------------ state accessors
+    @property
+    def turn(self) -> int:
+        return int(self.st[L.S_STM])
+
+    @property
+    def hash(self) -> int:
+        return int(self.st[L.S_HASH])
+
+    @property
+    def ply(self) -> int:
+        """Moves made on this object since the FEN was set."""
+        return int(self.st[L.S_SP])
+
+    def move_stack(self) -> list[int]:
+        return [int(m) for m in self.undo[: self.ply, L.U_MOVE]]
+
+    def hash_history(self) -> list[int]:
+        """Hashes of every position since the FEN, the current one last."""
+        return [int(h) for h in self.undo[: self.ply, L.U_HASH]] + [self.hash]
+
+    def piece_at(self, file: int, rank: int) -> int:
+        return int(self.board[self.geo.square(file, rank)])
+
+    def hand(self, side: int) -> dict[int, int]:
+        base = L.S_HAND + side * L.MAX_TYPES
+        return {pt: int(self.st[base + pt]) for pt in range(1, len(self.spec.pieces) + 1)
+                if self.st[base + pt] > 0}
+
+    def copy(self) -> "Position":
+        other = Position.__new__(Position)
+        other.__dict__.update(self.__dict__)
+        other.board = self.board.copy()
+        other.st = self.st.copy()
+        other.undo = self.undo.copy()
+        other.moves = np.zeros(L.MOVE_BUF, dtype=np.int32)
+        return other
+
+    # ------------------------------------------------------------------ FEN
+    def set_fen(self, fen: str) -> None:
+        board, st, fullmove = parse_fen(self.spec, self.geo, fen, self.chess960)
+        self.board[:] = board
+        self.st[:] = st
+        self.st[L.S_HASH] = self.compute_hash()
+        self.fullmove_start = fullmove
+        if self.in_check(1 - self.turn):
+            raise FenError("the side to move could capture the enemy king")
+
+    def fen(self) -> str:
+        return format_fen(self)
+
+    def compute_hash(self) -> int:
+        Z = self.cv.Z
+        h = 0
+        for sq in self.geo.squares():
+            pc = int(self.board[sq])
+            if pc:
+                side, pt = (0, pc) if pc > 0 else (1, -pc)
+                h ^= int(Z[Z_PIECE + (side * L.MAX_TYPES + pt) * L.NSQ + sq])
+        for side in (0, 1):
+            for pt in range(1, L.MAX_TYPES):
+                count = int(self.st[L.S_HAND + side * L.MAX_TYPES + pt])
+                if count:
+                    h ^= int(Z[Z_HAND + (side * L.MAX_TYPES + pt) * 32 + min(count, 31)])
+        h ^= int(Z[Z_CASTLE + int(self.st[L.S_CASTLE])])
+        if self.st[L.S_EP]:
+            h ^= int(Z[Z_EP + int(self.st[L.S_EP])])
+        if self.st[L.S_STM]:
+            h ^= int(Z[Z_SIDE])
+        return h  # every key is a positive int64, so the XOR stays one

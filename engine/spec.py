@@ -1,0 +1,108 @@
+"""The rule vocabulary: a variant is a frozen description, compiled into arrays by ``tables.py``.
+
+Coordinates are (file, rank) from the first player's view: file 0 on the left, rank 0 nearest the
+first player. Movement is written for the first player; the second player's copy has its rank
+deltas and region ranks mirrored. Nothing here imports numpy or numba.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+LEAP, RIDE, HOP = "leap", "ride", "hop"
+QUIET, CAPTURE, BOTH = "quiet", "capture", "both"
+
+
+@dataclass(frozen=True)
+class Atom:
+    """One movement rule of a piece.
+
+    kind: LEAP (one jump to ``delta``), RIDE (repeat ``delta`` until blocked) or HOP (slide, jump
+    exactly one screen, then land on an empty point or capture the first piece beyond).
+    legs: points relative to the origin that must be empty (horse leg, elephant eye).
+    from_region / to_region: names of regions in ``VariantSpec.regions`` the origin / target must
+    lie in (each side uses its own mirrored copy).
+    line: the step may only follow a drawn line (``VariantSpec.lines``), e.g. palace diagonals.
+    """
+
+    kind: str
+    delta: tuple[int, int]
+    mode: str = BOTH
+    legs: tuple[tuple[int, int], ...] = ()
+    from_region: str | None = None
+    to_region: str | None = None
+    line: bool = False
+    double_step: bool = False      # chess pawn's first move: leaves an en passant square
+    en_passant: bool = False       # this capture may take en passant
+    hop_not_same: bool = False     # janggi cannon: no cannon as screen or as victim
+
+
+@dataclass(frozen=True)
+class PieceSpec:
+    letter: str                    # FEN letter for the first player (uppercase)
+    name: str
+    atoms: tuple[Atom, ...]
+    value: int                     # material value in centipawns (search and arbiter)
+    royal: bool = False
+    promotions: tuple[str, ...] = ()   # letters it may promote to
+    forced_region: str | None = None   # where it may not remain unpromoted (nor be dropped)
+    demotes_to: str | None = None      # letter it becomes when captured into a hand
+    aliases: tuple[str, ...] = ()      # extra FEN letters read as this piece (H for N, E for B)
+    is_pawn: bool = False              # nifu, en passant and clock-reset piece
+
+
+@dataclass(frozen=True)
+class Region:
+    """Union of rectangles (file0, file1, rank0, rank1), inclusive, in side-relative ranks."""
+
+    rects: tuple[tuple[int, int, int, int], ...]
+
+
+@dataclass(frozen=True)
+class VariantSpec:
+    name: str
+    files: int
+    ranks: int
+    pieces: tuple[PieceSpec, ...]
+    start_fen: str
+    regions: dict[str, Region] = field(default_factory=dict)
+    lines: tuple[tuple[tuple[int, int], ...], ...] = ()  # polylines in absolute coordinates
+    flying_general: bool = False
+    pass_move: bool = False
+    double_pass_ends: bool = False
+    drops: bool = False
+    nifu: bool = False
+    uchifuzume: bool = False
+    promotion_zone: str | None = None
+    promote_on_leaving_zone: bool = False
+    castling: bool = False
+    en_passant: bool = False
+    pawn_resets_clock: bool = False
+    fen_style: str = "fen"           # "fen" or "sfen"
+    move_style: str = "coord0"       # canonical move text: "coord0", "coord1" or "usi"
+    no_moves_result: str = "loss"    # for the side to move when it has no legal move and no check
+    short_names: tuple[str, ...] = ()
+
+    def piece_by_letter(self, letter: str) -> PieceSpec:
+        for piece in self.pieces:
+            if piece.letter == letter or letter in piece.aliases:
+                return piece
+        raise KeyError(letter)
+
+    def type_of(self, letter: str) -> int:
+        for index, piece in enumerate(self.pieces):
+            if piece.letter == letter or letter in piece.aliases:
+                return index + 1
+        raise KeyError(letter)
+
+
+def rider(*deltas: tuple[int, int], **options) -> tuple[Atom, ...]:
+    return tuple(Atom(RIDE, d, **options) for d in deltas)
+
+
+def leaper(*deltas: tuple[int, int], **options) -> tuple[Atom, ...]:
+    return tuple(Atom(LEAP, d, **options) for d in deltas)
+
+
+ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAGONAL = ((1, 1), (-1, 1), (1, -1), (-1, -1))
+KNIGHT = ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (-2, 1), (2, -1), (-2, -1))

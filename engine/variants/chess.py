@@ -1,0 +1,35 @@
+"""Western chess (FIDE): movement, promotion, castling and en passant as data."""
+from ..spec import (CAPTURE, DIAGONAL, KNIGHT, LEAP, ORTHOGONAL, QUIET, Atom, PieceSpec, Region,
+                    VariantSpec, leaper, rider)
+
+PAWN_ATOMS = (
+    Atom(LEAP, (0, 1), mode=QUIET),
+    Atom(LEAP, (0, 2), mode=QUIET, legs=((0, 1),), from_region="second_rank", double_step=True),
+    Atom(LEAP, (1, 1), mode=CAPTURE, en_passant=True),
+    Atom(LEAP, (-1, 1), mode=CAPTURE, en_passant=True),
+)
+
+PIECES = (
+    PieceSpec("K", "king", leaper(*ORTHOGONAL, *DIAGONAL), 0, royal=True),
+    PieceSpec("Q", "queen", rider(*ORTHOGONAL, *DIAGONAL), 900),
+    PieceSpec("R", "rook", rider(*ORTHOGONAL), 500),
+    PieceSpec("B", "bishop", rider(*DIAGONAL), 330),
+    PieceSpec("N", "knight", leaper(*KNIGHT), 320),
+    PieceSpec("P", "pawn", PAWN_ATOMS, 100, promotions=("Q", "R", "B", "N"),
+              forced_region="last_rank", is_pawn=True),
+)
+
+CHESS = VariantSpec(
+    name="chess",
+    files=8,
+    ranks=8,
+    pieces=PIECES,
+    start_fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    regions={"second_rank": Region(((0, 7, 1, 1),)), "last_rank": Region(((0, 7, 7, 7),))},
+    promotion_zone="last_rank",
+    castling=True,
+    en_passant=True,
+    pawn_resets_clock=True,
+    move_style="coord1",
+    no_moves_result="draw",
+)

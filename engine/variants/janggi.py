@@ -1,0 +1,57 @@
+"""Janggi (RULES.md section 2): movement as data. Game ends live in ``engine/rules``."""
+from dataclasses import replace
+
+from ..spec import (DIAGONAL, HOP, LEAP, ORTHOGONAL, Atom, PieceSpec, Region, VariantSpec, leaper,
+                    rider)
+from .xiangqi import HORSE_ATOMS, PALACE
+
+ENEMY_PALACE = Region(((3, 5, 7, 9),))
+# Diagonal lines through each palace's centre; diagonal moves are allowed only along them.
+PALACE_LINES = (
+    ((3, 0), (4, 1), (5, 2)), ((5, 0), (4, 1), (3, 2)),
+    ((3, 7), (4, 8), (5, 9)), ((5, 7), (4, 8), (3, 9)),
+)
+
+
+def _elephant_atoms() -> tuple[Atom, ...]:
+    """One orthogonal step then two diagonal steps outward; every point passed must be empty."""
+    atoms = []
+    for sf in (1, -1):
+        for sr in (1, -1):
+            atoms.append(Atom(LEAP, (2 * sf, 3 * sr), legs=((0, sr), (sf, 2 * sr))))
+            atoms.append(Atom(LEAP, (3 * sf, 2 * sr), legs=((sf, 0), (2 * sf, sr))))
+    return tuple(atoms)
+
+
+PALACE_STEPS = leaper(*ORTHOGONAL, to_region="palace") + leaper(*DIAGONAL, to_region="palace", line=True)
+
+GENERAL = PieceSpec("K", "general", PALACE_STEPS, 0, royal=True)
+GUARD = PieceSpec("A", "guard", PALACE_STEPS, 300)
+ELEPHANT = PieceSpec("B", "elephant", _elephant_atoms(), 300, aliases=("E",))
+HORSE = PieceSpec("N", "horse", HORSE_ATOMS, 500, aliases=("H",))
+CHARIOT = PieceSpec("R", "chariot", rider(*ORTHOGONAL) + rider(*DIAGONAL, line=True), 1300)
+CANNON = PieceSpec(
+    "C", "cannon",
+    tuple(Atom(HOP, d, hop_not_same=True) for d in ORTHOGONAL)
+    + tuple(Atom(HOP, d, hop_not_same=True, line=True) for d in DIAGONAL),
+    700)
+SOLDIER = PieceSpec(
+    "P", "soldier",
+    leaper((0, 1), (1, 0), (-1, 0)) + leaper((1, 1), (-1, 1), from_region="enemy_palace", line=True),
+    200, is_pawn=True)
+
+JANGGI = VariantSpec(
+    name="janggi",
+    files=9,
+    ranks=10,
+    pieces=(GENERAL, GUARD, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER),
+    start_fen="rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+    regions={"palace": PALACE, "enemy_palace": ENEMY_PALACE},
+    lines=PALACE_LINES,
+    pass_move=True,
+    double_pass_ends=True,
+    move_style="coord0",
+    no_moves_result="loss",  # unreachable: a side not in check can always pass
+)
+
+__all__ = ["JANGGI", "replace"]

@@ -1,0 +1,46 @@
+"""Shogi (RULES.md section 3): movement, promotion and drops as data."""
+from ..spec import DIAGONAL, KNIGHT, ORTHOGONAL, PieceSpec, Region, VariantSpec, leaper, rider
+
+GOLD_STEPS = ((0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (0, -1))
+SILVER_STEPS = ((0, 1), (1, 1), (-1, 1), (1, -1), (-1, -1))
+KING_STEPS = ORTHOGONAL + DIAGONAL
+
+ZONE = Region(((0, 8, 6, 8),))
+LAST_RANK = Region(((0, 8, 8, 8),))
+LAST_TWO_RANKS = Region(((0, 8, 7, 8),))
+
+PIECES = (
+    PieceSpec("K", "king", leaper(*KING_STEPS), 0, royal=True),
+    PieceSpec("R", "rook", rider(*ORTHOGONAL), 1000, promotions=("+R",)),
+    PieceSpec("B", "bishop", rider(*DIAGONAL), 850, promotions=("+B",)),
+    PieceSpec("G", "gold", leaper(*GOLD_STEPS), 550),
+    PieceSpec("S", "silver", leaper(*SILVER_STEPS), 500, promotions=("+S",)),
+    PieceSpec("N", "knight", leaper(*(d for d in KNIGHT if abs(d[0]) == 1 and d[1] == 2)), 350,
+              promotions=("+N",), forced_region="last_two_ranks"),
+    PieceSpec("L", "lance", rider((0, 1)), 300, promotions=("+L",), forced_region="last_rank"),
+    PieceSpec("P", "pawn", leaper((0, 1)), 100, promotions=("+P",), forced_region="last_rank",
+              is_pawn=True),
+    PieceSpec("+R", "dragon", rider(*ORTHOGONAL) + leaper(*DIAGONAL), 1250, demotes_to="R"),
+    PieceSpec("+B", "horse", rider(*DIAGONAL) + leaper(*ORTHOGONAL), 1100, demotes_to="B"),
+    PieceSpec("+S", "promoted silver", leaper(*GOLD_STEPS), 550, demotes_to="S"),
+    PieceSpec("+N", "promoted knight", leaper(*GOLD_STEPS), 550, demotes_to="N"),
+    PieceSpec("+L", "promoted lance", leaper(*GOLD_STEPS), 550, demotes_to="L"),
+    PieceSpec("+P", "tokin", leaper(*GOLD_STEPS), 550, demotes_to="P"),
+)
+
+SHOGI = VariantSpec(
+    name="shogi",
+    files=9,
+    ranks=9,
+    pieces=PIECES,
+    start_fen="lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    regions={"zone": ZONE, "last_rank": LAST_RANK, "last_two_ranks": LAST_TWO_RANKS},
+    drops=True,
+    nifu=True,
+    uchifuzume=True,
+    promotion_zone="zone",
+    promote_on_leaving_zone=True,
+    fen_style="sfen",
+    move_style="usi",
+    no_moves_result="loss",
+)

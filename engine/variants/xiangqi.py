@@ -1,0 +1,42 @@
+"""Xiangqi (RULES.md section 1): movement as data; game ends live in ``engine/rules``."""
+from ..spec import (BOTH, CAPTURE, DIAGONAL, HOP, LEAP, ORTHOGONAL, QUIET, Atom, PieceSpec, Region,
+                    VariantSpec, leaper, rider)
+
+PALACE = Region(((3, 5, 0, 2),))
+OWN_HALF = Region(((0, 8, 0, 4),))
+ENEMY_HALF = Region(((0, 8, 5, 9),))
+
+# Horse: one orthogonal step (the leg, which must be empty) then one diagonal step outward.
+HORSE_ATOMS = tuple(
+    Atom(LEAP, (df, dr), legs=((df // 2, 0) if abs(df) == 2 else (0, dr // 2),))
+    for df, dr in ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (-2, 1), (2, -1), (-2, -1))
+)
+ELEPHANT_ATOMS = tuple(
+    Atom(LEAP, (2 * df, 2 * dr), legs=((df, dr),), to_region="own_half") for df, dr in DIAGONAL
+)
+
+GENERAL = PieceSpec("K", "general", leaper(*ORTHOGONAL, to_region="palace"), 0, royal=True)
+ADVISOR = PieceSpec("A", "advisor", leaper(*DIAGONAL, to_region="palace"), 200)
+ELEPHANT = PieceSpec("B", "elephant", ELEPHANT_ATOMS, 200, aliases=("E",))
+HORSE = PieceSpec("N", "horse", HORSE_ATOMS, 400, aliases=("H",))
+CHARIOT = PieceSpec("R", "chariot", rider(*ORTHOGONAL), 900)
+CANNON = PieceSpec("C", "cannon",
+                   rider(*ORTHOGONAL, mode=QUIET) + tuple(Atom(HOP, d, mode=CAPTURE) for d in ORTHOGONAL),
+                   450)
+SOLDIER = PieceSpec("P", "soldier",
+                    leaper((0, 1)) + leaper((1, 0), (-1, 0), from_region="enemy_half"), 100,
+                    is_pawn=True)
+
+XIANGQI = VariantSpec(
+    name="xiangqi",
+    files=9,
+    ranks=10,
+    pieces=(GENERAL, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER),
+    start_fen="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    regions={"palace": PALACE, "own_half": OWN_HALF, "enemy_half": ENEMY_HALF},
+    flying_general=True,
+    move_style="coord0",
+    no_moves_result="loss",
+)
+
+__all__ = ["XIANGQI", "PALACE", "HORSE_ATOMS", "BOTH"]
