@@ -80,7 +80,8 @@ class VariantSpec:
     fen_style: str = "fen"           # "fen" or "sfen"
     move_style: str = "coord0"       # canonical move text: "coord0", "coord1" or "usi"
     no_moves_result: str = "loss"    # for the side to move when it has no legal move and no check
-    short_names: tuple[str, ...] = ()
+    side_names: tuple[str, str] = ("first", "second")
+    end_rules: tuple[str, ...] = ("no_legal_moves",)  # names in engine/rules, in priority order
 
     def piece_by_letter(self, letter: str) -> PieceSpec:
         for piece in self.pieces:

@@ -31,5 +31,6 @@ CHESS = VariantSpec(
     en_passant=True,
     pawn_resets_clock=True,
     move_style="coord1",
+    side_names=("white", "black"),
     no_moves_result="draw",
 )

@@ -51,6 +51,7 @@ JANGGI = VariantSpec(
     pass_move=True,
     double_pass_ends=True,
     move_style="coord0",
+    side_names=("cho", "han"),
     no_moves_result="loss",  # unreachable: a side not in check can always pass
 )
 

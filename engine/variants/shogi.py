@@ -42,5 +42,6 @@ SHOGI = VariantSpec(
     promote_on_leaving_zone=True,
     fen_style="sfen",
     move_style="usi",
+    side_names=("sente", "gote"),
     no_moves_result="loss",
 )

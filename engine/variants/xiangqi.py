@@ -36,6 +36,7 @@ XIANGQI = VariantSpec(
     regions={"palace": PALACE, "own_half": OWN_HALF, "enemy_half": ENEMY_HALF},
     flying_general=True,
     move_style="coord0",
+    side_names=("red", "black"),
     no_moves_result="loss",
 )
 

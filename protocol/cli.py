@@ -1,0 +1,81 @@
+"""The `jiangjun` command: the protocol loop by default, plus developer subcommands."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def _perft_command(args: argparse.Namespace) -> int:
+    from engine.board import Board
+    from engine.perft import divide
+    board = Board(args.variant, args.fen, chess960=args.chess960)
+    for text in args.moves or []:
+        board.push_str(text)
+    total = 0
+    for text, count in divide(board.position, args.depth):
+        print(f"{text}: {count}")
+        total += count
+    print()
+    print(f"Nodes searched: {total}")
+    return 0
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="jiangjun",
+        description="Engine for xiangqi, janggi, shogi and chess. With no subcommand it speaks "
+                    "UCI, UCCI, USI or XBoard on stdin/stdout, chosen by the first command.")
+    parser.add_argument("--protocol", choices=["uci", "ucicyclone", "ucci", "usi", "xboard"],
+                        help="force the dialect instead of detecting it from the first command")
+    sub = parser.add_subparsers(dest="command")
+    perft = sub.add_parser("perft", help="count leaf nodes per root move (divide)")
+    perft.add_argument("--variant", default="chess", help="xiangqi, janggi, shogi or chess")
+    perft.add_argument("--fen", help="start position (FEN, or SFEN for shogi)")
+    perft.add_argument("--moves", nargs="*", help="moves to play first, canonical notation")
+    perft.add_argument("--chess960", action="store_true", help="Chess960 castling")
+    perft.add_argument("depth", type=int)
+    perft.set_defaults(handler=_perft_command)
+    return parser
+
+
+class _ArgumentError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line on stderr, non-zero exit, no usage dump
+        raise _ArgumentError(message)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = _build_parser()
+    _make_quiet(parser)
+    try:
+        args = parser.parse_args(argv)
+        if getattr(args, "depth", 1) is not None and getattr(args, "depth", 1) < 1:
+            raise _ArgumentError("depth must be at least 1")
+        if args.command is None:
+            from .loop import run
+            return run(protocol=args.protocol)
+        return args.handler(args)
+    except _ArgumentError as error:
+        print(f"jiangjun: error: {error}", file=sys.stderr)
+        return 2
+    except ValueError as error:  # bad FEN, unknown variant, illegal move
+        print(f"jiangjun: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _make_quiet(parser: argparse.ArgumentParser) -> None:
+    parser.__class__ = _Parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                sub.__class__ = _Parser
+
+
+if __name__ == "__main__":
+    sys.exit(main())
