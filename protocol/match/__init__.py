@@ -1,0 +1,1 @@
+"""``jiangjun match``: a tournament runner for xiangqi, janggi, shogi and chess engines."""

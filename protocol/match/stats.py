@@ -1,0 +1,88 @@
+"""Match statistics: Elo difference with a 95% error bar, LOS, and pentanomial SPRT.
+
+Scores are from engine A's point of view. A game pair (same opening, colours swapped)
+scores 0, 0.5, 1, 1.5 or 2: the pentanomial counts ``penta[k]`` are pairs scoring k/2.
+"""
+
+import math
+from dataclasses import dataclass
+
+Z95 = 1.959964
+
+
+def elo_from_score(score: float) -> float:
+    score = min(max(score, 1e-6), 1 - 1e-6)
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def score_from_elo(elo: float) -> float:
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
+@dataclass(frozen=True)
+class EloEstimate:
+    elo: float
+    error: float  # half-width of the 95% interval, in Elo
+    los: float  # likelihood of superiority, 0..1
+
+
+def elo_estimate(wins: int, draws: int, losses: int, penta: list[int] | None = None) -> EloEstimate:
+    """Elo and 95% error from the pair (pentanomial) variance when pairs exist, else from
+    the game (trinomial) variance."""
+    n = wins + draws + losses
+    if n == 0:
+        return EloEstimate(0.0, math.inf, 0.5)
+    score = (wins + 0.5 * draws) / n
+    if penta and sum(penta) > 1:
+        pairs = sum(penta)
+        mean = sum(k * 0.25 * c for k, c in enumerate(penta)) / pairs
+        var = sum(c * (k * 0.25 - mean) ** 2 for k, c in enumerate(penta)) / pairs
+        stderr = math.sqrt(var / pairs)
+        score = mean
+    else:
+        var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
+        stderr = math.sqrt(var / n)
+    lo, hi = elo_from_score(score - Z95 * stderr), elo_from_score(score + Z95 * stderr)
+    error = (hi - lo) / 2 if stderr > 0 else 0.0
+    decisive = wins + losses
+    los = 0.5 if decisive == 0 else 0.5 * (1 + math.erf((wins - losses) / math.sqrt(2 * decisive)))
+    return EloEstimate(elo_from_score(score), error, los)
+
+
+@dataclass(frozen=True)
+class Sprt:
+    """Sequential probability ratio test on the logistic Elo of A over B."""
+
+    elo0: float = 0.0
+    elo1: float = 5.0
+    alpha: float = 0.05
+    beta: float = 0.05
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        return (math.log(self.beta / (1 - self.alpha)), math.log((1 - self.beta) / self.alpha))
+
+    def llr(self, penta: list[int]) -> float:
+        """Log-likelihood ratio from pentanomial counts (normal approximation, as fishtest's
+        GSPRT). Counts get a small prior so early all-draw or all-win samples stay finite."""
+        counts = [c + 1e-3 for c in penta]
+        pairs = sum(counts)
+        if sum(penta) == 0:
+            return 0.0
+        mean = sum(k * 0.25 * c for k, c in enumerate(counts)) / pairs
+        var = sum(c * (k * 0.25 - mean) ** 2 for k, c in enumerate(counts)) / pairs
+        if var <= 0:
+            return 0.0
+        s0, s1 = score_from_elo(self.elo0), score_from_elo(self.elo1)
+        # LLR = N/2 * ((mean - s0)^2 - (mean - s1)^2) / var, one observation per pair.
+        return sum(penta) * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+
+    def status(self, penta: list[int]) -> str:
+        """'H1' (A is better by elo1), 'H0' (not better than elo0) or '' (continue)."""
+        lower, upper = self.bounds
+        value = self.llr(penta)
+        if value >= upper:
+            return "H1"
+        if value <= lower:
+            return "H0"
+        return ""
