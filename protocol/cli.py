@@ -49,6 +49,9 @@ class _Parser(argparse.ArgumentParser):
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["match"]:  # the tournament runner parses its own arguments
+        from .match.cli import main as match_main
+        return match_main(argv[1:])
     parser = _build_parser()
     _make_quiet(parser)
     try:
