@@ -80,8 +80,11 @@ def parse_fen(spec: VariantSpec, geo: Geometry, fen: str, chess960: bool = False
             raise FenError(f"rank {row_index + 1} of the FEN has {file} files, expected {geo.files}")
 
     sfen = spec.fen_style == "sfen"
-    side_text = fields[1].lower() if len(fields) > 1 else ("b" if sfen else "w")
-    if sfen:
+    # Fairy-Stockfish/XBoard write shogi as a chess FEN: hands in brackets, 'w' = sente, and
+    # clocks after the side; an SFEN never has brackets nor more than four fields.
+    fsf_style = sfen and (hand_text is not None or len(fields) > 4)
+    side_text = fields[1].lower() if len(fields) > 1 else ("b" if sfen and not fsf_style else "w")
+    if sfen and not fsf_style:
         sides = {"b": 0, "w": 1}
     else:
         sides = {"w": 0, "r": 0, "b": 1}
@@ -90,7 +93,9 @@ def parse_fen(spec: VariantSpec, geo: Geometry, fen: str, chess960: bool = False
     st[L.S_STM] = sides[side_text]
 
     fullmove = 1
-    if sfen:
+    if fsf_style:
+        fullmove = _fsf_fullmove(fields[2:])
+    elif sfen:
         if hand_text is None:
             hand_text = fields[2] if len(fields) > 2 else "-"
         if len(fields) > 3:
@@ -114,8 +119,8 @@ def parse_fen(spec: VariantSpec, geo: Geometry, fen: str, chess960: bool = False
 
     _locate_royals(spec, geo, board, st)
     _check_placement(spec, geo, board)
-    if sfen:
-        st[L.S_PLY] = max(fullmove - 1, 0)
+    if sfen and not fsf_style:
+        st[L.S_PLY] = max(fullmove - 1, 0)  # the SFEN move count is a ply count from 1
     else:
         st[L.S_PLY] = max(2 * (fullmove - 1) + int(st[L.S_STM]), 0)
     return board, st, fullmove
@@ -129,6 +134,19 @@ def _number(text: str, what: str) -> int:
     if value < 0:
         raise FenError(f"{what} must not be negative")
     return value
+
+
+def _fsf_fullmove(rest: list[str]) -> int:
+    """Fields after the side in a Fairy-Stockfish shogi FEN ('0 1' or '- - 0 1'): the full
+    move number, the last number given (1 when there is none)."""
+    numbers = []
+    for text in rest:
+        if text == "-":
+            continue
+        numbers.append(_number(text, "move counter"))
+    if len(numbers) > 2:
+        raise FenError(f"too many fields in the FEN: '{' '.join(rest)}'")
+    return max(numbers[-1], 1) if numbers else 1
 
 
 def _parse_hands(spec: VariantSpec, text: str, st) -> None:
