@@ -14,3 +14,4 @@ def rule(name: str):
 
 
 from . import basic  # noqa: E402,F401  (registers rules)
+from . import xiangqi  # noqa: E402,F401

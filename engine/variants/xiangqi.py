@@ -38,6 +38,9 @@ XIANGQI = VariantSpec(
     move_style="coord0",
     side_names=("red", "black"),
     no_moves_result="loss",
+    # engine/rules/xiangqi.py; count_down acts only under the house rule set (rules="house")
+    end_rules=("no_legal_moves", "repetition_check_chase", "count_down", "no_capture_limit",
+               "no_attacking_material"),
 )
 
 __all__ = ["XIANGQI", "PALACE", "HORSE_ATOMS", "BOTH"]
