@@ -14,4 +14,5 @@ def rule(name: str):
 
 
 from . import basic  # noqa: E402,F401  (registers rules)
+from . import shogi  # noqa: E402,F401
 from . import xiangqi  # noqa: E402,F401

@@ -44,4 +44,5 @@ SHOGI = VariantSpec(
     move_style="usi",
     side_names=("sente", "gote"),
     no_moves_result="loss",
+    end_rules=("no_legal_moves", "sennichite", "impasse_points"),  # engine/rules/shogi.py
 )
