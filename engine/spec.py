@@ -48,6 +48,7 @@ class PieceSpec:
     demotes_to: str | None = None      # letter it becomes when captured into a hand
     aliases: tuple[str, ...] = ()      # extra FEN letters read as this piece (H for N, E for B)
     is_pawn: bool = False              # nifu, en passant and clock-reset piece
+    points: float | None = None        # game-end count value (janggi points), None = not counted
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,7 @@ class VariantSpec:
     no_moves_result: str = "loss"    # for the side to move when it has no legal move and no check
     side_names: tuple[str, str] = ("first", "second")
     end_rules: tuple[str, ...] = ("no_legal_moves",)  # names in engine/rules, in priority order
+    points_bonus: tuple[float, float] = (0.0, 0.0)   # added to each side's points count (janggi)
 
     def piece_by_letter(self, letter: str) -> PieceSpec:
         for piece in self.pieces:
