@@ -13,7 +13,11 @@ from .spec import VariantSpec
 
 class Board:
     def __init__(self, variant: str | VariantSpec = "chess", fen: str | None = None,
-                 chess960: bool = False):
+                 chess960: bool = False, setup=None):
+        """``setup``: janggi's named start, e.g. "han=ma-sang-sang-ma,cho=sang-ma-ma-sang"
+        (see engine/janggi_setup.py); ValueError with a FEN or for another variant."""
+        if setup is not None:
+            fen = _setup_fen(variant, fen, setup)
         self.position = Position(variant, fen, chess960=chess960)
         self.start_fen = self.position.fen()
 
@@ -88,3 +92,11 @@ class Board:
     def __str__(self) -> str:
         from .display import board_diagram
         return board_diagram(self.position)
+
+
+def _setup_fen(variant, fen, setup) -> str:
+    from .janggi_setup import setup_fen
+    from .variants import get_variant
+    if fen is not None:
+        raise ValueError("give either a FEN or a setup, not both")
+    return setup_fen(get_variant(variant) if isinstance(variant, str) else variant, setup)

@@ -8,7 +8,7 @@ import sys
 def _perft_command(args: argparse.Namespace) -> int:
     from engine.board import Board
     from engine.perft import divide
-    board = Board(args.variant, args.fen, chess960=args.chess960)
+    board = Board(args.variant, args.fen, chess960=args.chess960, setup=args.setup)
     for text in args.moves or []:
         board.push_str(text)
     total = 0
@@ -33,6 +33,8 @@ def _build_parser() -> argparse.ArgumentParser:
     perft.add_argument("--fen", help="start position (FEN, or SFEN for shogi)")
     perft.add_argument("--moves", nargs="*", help="moves to play first, canonical notation")
     perft.add_argument("--chess960", action="store_true", help="Chess960 castling")
+    perft.add_argument("--setup", help="janggi only: named start, e.g. "
+                                       "han=ma-sang-sang-ma,cho=sang-ma-ma-sang")
     perft.add_argument("depth", type=int)
     perft.set_defaults(handler=_perft_command)
     return parser
