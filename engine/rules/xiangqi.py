@@ -48,17 +48,17 @@ House rules (seed 001), chosen with the rule option ``rules="house"`` (default
 
 * a third occurrence is a plain draw, whoever attacked;
 * the material draws add, to ``no_attacking_material``, the positions where one side has its
-  bare king and the other has only one horse, or only one pawn (K v K, K v K + elephants and
-  K v K + advisors are already draws by the standard rule);
-* the count-down (``count_down``): when one side has only its king and the other side's
-  chariots, horses, cannons and pawns are exactly one of: 2 pawns, 3 pawns, 4 pawns, 5 pawns,
-  2 horses, 2 cannons, 1 chariot, 2 chariots (advisors and elephants beside them do not matter),
-  that side must mate within 45, 36, 27, 18, 27, 27, 18, 9 of its own moves or the game is
-  drawn. The count starts with the first move after the capture that created that material
-  (material only changes by captures, so it is read off the no-capture clock; from a FEN it
-  trusts the halfmove field). Any other material (say chariot and horse, or one cannon) has no
-  count-down: the 60-move rule still applies. Checkmate on the last counted move wins, because
-  ``no_legal_moves`` is judged first.
+  bare king and the other has exactly one horse, or exactly one pawn, beside its king (K v K,
+  K v K + elephants and K v K + advisors are already draws by the standard rule);
+* the count-down (``count_down``): when one side has only its king and the other side has,
+  beside its king, exactly one of: 2 pawns, 3 pawns, 4 pawns, 5 pawns, 2 horses, 2 cannons,
+  1 chariot, 2 chariots (nothing else, advisors and elephants included, as the seed lists "the
+  two kings and the mating pieces"), that side must mate within 45, 36, 27, 18, 27, 27, 18, 9
+  of its own moves or the game is drawn. The count starts with the first move after the capture
+  that created that material (material only changes by captures, so it is read off the
+  no-capture clock; from a FEN it trusts the halfmove field). Any other material (say chariot
+  and advisor, or chariot and horse) has no count-down: the 60-move rule still applies.
+  Checkmate on the last counted move wins, because ``no_legal_moves`` is judged first.
 The house whole-game time limit (22 minutes) is a runner setting, not a rule here.
 """
 from __future__ import annotations
@@ -71,12 +71,12 @@ NO_CAPTURE_PLIES = 120
 REPETITION_COUNT = 3
 RULE_SETS = ("standard", "house")
 
-# seed 001 count-down: attacking material of the side facing a bare king -> its moves to mate
+# seed 001 count-down: all material beside the king of the side facing a bare king -> moves to mate
 COUNT_DOWN_MOVES = {
     (("P", 2),): 45, (("P", 3),): 36, (("P", 4),): 27, (("P", 5),): 18,
     (("N", 2),): 27, (("C", 2),): 27, (("R", 1),): 18, (("R", 2),): 9,
 }
-# seed 001 material draws beyond "no attacking material": the attacking material beside a bare king
+# seed 001 material draws beyond "no attacking material": all material facing a bare king
 HOUSE_DRAWN_MATERIAL = ((("N", 1),), (("P", 1),))
 
 
@@ -100,16 +100,21 @@ def repetition_check_chase(position, options):
         return Verdict.draw(f"draw by repetition ({times})", "repetition")
     start = occurrences[-REPETITION_COUNT]
     kinds = classify_cycle(position, start)
-    perpetual = [side for side in (0, 1)
-                 if kinds[side] and all(kind != "quiet" for kind in kinds[side])]
-    if len(perpetual) != 1:
+    loser = perpetual_offender(kinds)
+    if loser is None:
         return Verdict.draw(f"draw by repetition ({times})", "repetition")
-    loser = perpetual[0]
     used = set(kinds[loser])
     what = ("perpetual check" if used == {"check"} else "perpetual chase" if used == {"chase"}
             else "perpetual check and chase")
     return Verdict.win(1 - loser, f"{side_name(position, loser)} loses by {what} ({times})",
                        what.replace(" ", "_"))
+
+
+def perpetual_offender(kinds: dict[int, list[str]]) -> int | None:
+    """The one side whose every move of the cycle attacked (check or chase), else None."""
+    perpetual = [side for side in (0, 1)
+                 if kinds[side] and all(kind != "quiet" for kind in kinds[side])]
+    return perpetual[0] if len(perpetual) == 1 else None
 
 
 def classify_cycle(position, start: int) -> dict[int, list[str]]:
@@ -225,39 +230,40 @@ def is_attacking_piece(piece) -> bool:
 
 
 def attacking_material(position, side: int) -> tuple[tuple[str, int], ...]:
-    """Sorted (letter, count) of ``side``'s attacking pieces on the board."""
-    spec, board, geo = position.spec, position.board, position.geo
+    return material(position, side, is_attacking_piece)
+
+
+def material(position, side: int, keep=lambda piece: not piece.royal) -> tuple:
+    """Sorted (letter, count) of ``side``'s pieces on the board that ``keep`` accepts."""
+    spec, board = position.spec, position.board
     sign = 1 if side == 0 else -1
     counts: dict[str, int] = {}
-    for sq in geo.squares():
+    for sq in position.geo.squares():
         pc = int(board[sq]) * sign
-        if pc > 0:
-            piece = spec.pieces[pc - 1]
-            if is_attacking_piece(piece):
-                counts[piece.letter] = counts.get(piece.letter, 0) + 1
+        if pc > 0 and keep(spec.pieces[pc - 1]):
+            letter = spec.pieces[pc - 1].letter
+            counts[letter] = counts.get(letter, 0) + 1
     return tuple(sorted(counts.items()))
 
 
 def bare_king(position, side: int) -> bool:
-    sign = 1 if side == 0 else -1
-    return all(int(position.board[sq]) * sign <= 0 or position.spec.pieces[
-        int(position.board[sq]) * sign - 1].royal for sq in position.geo.squares())
+    return not material(position, side)
 
 
 @rule("no_attacking_material")
 def no_attacking_material(position, options):
     from ..arbiter import Verdict
-    material = [attacking_material(position, side) for side in (0, 1)]
-    if not material[0] and not material[1]:
+    if not attacking_material(position, 0) and not attacking_material(position, 1):
         names = [p.name for p in position.spec.pieces if is_attacking_piece(p)]
         return Verdict.draw(f"draw by insufficient material (neither side has a "
                             f"{', '.join(names[:-1])} or {names[-1]})", "insufficient_material")
     if rule_set(options) == "house":
         for strong in (0, 1):
-            if bare_king(position, 1 - strong) and material[strong] in HOUSE_DRAWN_MATERIAL:
+            pieces = material(position, strong)
+            if bare_king(position, 1 - strong) and pieces in HOUSE_DRAWN_MATERIAL:
                 return Verdict.draw(
-                    f"draw by insufficient material (house rules: bare king against "
-                    f"{describe(position, material[strong])})", "insufficient_material")
+                    f"draw by insufficient material (house rules: bare king against king and "
+                    f"{describe(position, pieces)})", "insufficient_material")
     return None
 
 
@@ -270,14 +276,14 @@ def count_down(position, options):
     for strong in (0, 1):
         if not bare_king(position, 1 - strong):
             continue
-        material = attacking_material(position, strong)
-        limit = COUNT_DOWN_MOVES.get(material)
+        pieces = material(position, strong)
+        limit = COUNT_DOWN_MOVES.get(pieces)
         if limit is None:
             continue
         if moves_since_capture(position, strong) >= limit:
             return Verdict.draw(
                 f"draw by the count-down ({side_name(position, strong)} with "
-                f"{describe(position, material)} did not mate within {limit} moves)",
+                f"{describe(position, pieces)} did not mate within {limit} moves)",
                 "count_down")
     return None
 
