@@ -1,4 +1,5 @@
-"""Janggi (RULES.md section 2): movement as data. Game ends live in ``engine/rules``."""
+"""Janggi (RULES.md section 2): movement and points as data. Game ends live in
+``engine/rules/janggi.py``, the named set-ups in ``engine/janggi_setup.py``."""
 from dataclasses import replace
 
 from ..spec import (DIAGONAL, HOP, LEAP, ORTHOGONAL, Atom, PieceSpec, Region, VariantSpec, leaper,
@@ -26,19 +27,20 @@ def _elephant_atoms() -> tuple[Atom, ...]:
 PALACE_STEPS = leaper(*ORTHOGONAL, to_region="palace") + leaper(*DIAGONAL, to_region="palace", line=True)
 
 GENERAL = PieceSpec("K", "general", PALACE_STEPS, 0, royal=True)
-GUARD = PieceSpec("A", "guard", PALACE_STEPS, 300)
-ELEPHANT = PieceSpec("B", "elephant", _elephant_atoms(), 300, aliases=("E",))
-HORSE = PieceSpec("N", "horse", HORSE_ATOMS, 500, aliases=("H",))
-CHARIOT = PieceSpec("R", "chariot", rider(*ORTHOGONAL) + rider(*DIAGONAL, line=True), 1300)
+GUARD = PieceSpec("A", "guard", PALACE_STEPS, 300, points=3)
+ELEPHANT = PieceSpec("B", "elephant", _elephant_atoms(), 300, aliases=("E",), points=3)
+HORSE = PieceSpec("N", "horse", HORSE_ATOMS, 500, aliases=("H",), points=5)
+CHARIOT = PieceSpec("R", "chariot", rider(*ORTHOGONAL) + rider(*DIAGONAL, line=True), 1300,
+                    points=13)
 CANNON = PieceSpec(
     "C", "cannon",
     tuple(Atom(HOP, d, hop_not_same=True) for d in ORTHOGONAL)
     + tuple(Atom(HOP, d, hop_not_same=True, line=True) for d in DIAGONAL),
-    700)
+    700, points=7)
 SOLDIER = PieceSpec(
     "P", "soldier",
     leaper((0, 1), (1, 0), (-1, 0)) + leaper((1, 1), (-1, 1), from_region="enemy_palace", line=True),
-    200, is_pawn=True)
+    200, is_pawn=True, points=2)
 
 JANGGI = VariantSpec(
     name="janggi",
@@ -53,6 +55,10 @@ JANGGI = VariantSpec(
     move_style="coord0",
     side_names=("cho", "han"),
     no_moves_result="loss",  # unreachable: a side not in check can always pass
+    # Checkmate first; every other end is decided by points (engine/rules/janggi.py).
+    end_rules=("no_legal_moves", "double_pass", "bikjang", "repetition_points",
+               "ply_limit_points"),
+    points_bonus=(0.0, 1.5),  # Han, who moves second
 )
 
 __all__ = ["JANGGI", "replace"]

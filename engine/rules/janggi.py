@@ -1,0 +1,187 @@
+"""Janggi game ends (RULES.md section 2, seed 002), every one decided by points.
+
+Checkmate is the shared ``no_legal_moves`` rule and comes first in the spec's ``end_rules``; a side
+not in check always has the pass, so janggi has no stalemate. The rules here, in priority order:
+
+- ``double_pass``: two passes in a row;
+- ``bikjang``: the generals face each other on an open file, the move before last created that,
+  a capture had happened by then, and the last move (or pass) left it standing;
+- ``repetition_points``: a position occurs for the third time; a side whose every move since the
+  first of those occurrences gave check loses (if both did, or neither, points decide);
+- ``ply_limit_points``: 200 plies, moves and passes both counted.
+
+Points (``PieceSpec.points`` plus ``VariantSpec.points_bonus``): chariot 13, cannon 7, horse 5,
+elephant 3, guard 3, soldier 2, Han +1.5, so a count is never a draw.
+
+History read from a FEN alone (decisions recorded here, see also the tests):
+- passes and bikjang: a FEN has none. Generals already facing in the FEN were not created by a
+  move in the record, so they never end the game by themselves.
+- "a capture has happened": some piece type is short of its number in a full set (the spec's
+  start position) for either side, or a capture was made since the FEN (``S_CAPTURES``).
+- plies played: the larger of the FEN's halfmove clock and its move number (as plies), plus the
+  plies made since. Vector files write the game's ply count in the halfmove field (clock 199 +
+  one move = 200 plies); a FEN whose clock restarted at a capture still has its move number.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..kernels import layout as L
+from ..kernels.attacks import royals_face
+from . import rule
+
+REPETITIONS = 3
+PLY_LIMIT = 200
+
+
+def _verdict():
+    from ..arbiter import Verdict
+    return Verdict
+
+
+def _name(position, side: int) -> str:
+    return position.spec.side_names[side]
+
+
+# ------------------------------------------------------------------------------------- points
+def points(position, side: int) -> float:
+    """``side``'s count: the points of its pieces on the board plus its bonus."""
+    spec = position.spec
+    total = spec.points_bonus[side]
+    sign = 1 if side == 0 else -1
+    for sq in position.geo.squares():
+        pc = int(position.board[sq]) * sign
+        if pc > 0:
+            total += spec.pieces[pc - 1].points or 0
+    return total
+
+
+def scores(position) -> tuple[float, float]:
+    return points(position, 0), points(position, 1)
+
+
+def decide_by_points(position, why: str, termination: str):
+    """The verdict of a game ended by ``why``: the higher count wins (a tie, impossible with
+    janggi's half-point bonus, would be a draw)."""
+    Verdict = _verdict()
+    counts = scores(position)
+    text = (f"{why}; points {_name(position, 0)} {counts[0]:g}, "
+            f"{_name(position, 1)} {counts[1]:g}")
+    if counts[0] == counts[1]:
+        return Verdict.draw(f"{text}: equal", termination, counts)
+    winner = 0 if counts[0] > counts[1] else 1
+    return Verdict.win(winner, f"{text}: {_name(position, winner)} wins", termination, counts)
+
+
+# -------------------------------------------------------------------------------- double pass
+@rule("double_pass")
+def double_pass(position, options):
+    if position.st[L.S_PASSES] < 2:
+        return None
+    return decide_by_points(position, "two passes in a row", "double_pass")
+
+
+# ------------------------------------------------------------------------------------ bikjang
+def generals_face(position) -> bool:
+    return bool(royals_face(position.cv.T, position.board, position.st))
+
+
+def full_set(spec) -> Counter:
+    """Piece counts (signed piece code -> number) of the spec's start position."""
+    from ..position import Position
+    start = Position(spec)
+    return Counter(int(start.board[sq]) for sq in start.geo.squares() if start.board[sq] != 0)
+
+
+_FULL_SETS: dict[str, Counter] = {}
+
+
+def material_shows_capture(position) -> bool:
+    """Is any piece type of either side short of its number in a full set?"""
+    spec = position.spec
+    if spec.name not in _FULL_SETS:
+        _FULL_SETS[spec.name] = full_set(spec)
+    full = _FULL_SETS[spec.name]
+    on_board = Counter(int(position.board[sq]) for sq in position.geo.squares()
+                       if position.board[sq] != 0)
+    return any(on_board[pc] < count for pc, count in full.items())
+
+
+def capture_happened(position) -> bool:
+    return position.st[L.S_CAPTURES] > 0 or material_shows_capture(position)
+
+
+def bikjang_pending(position) -> bool:
+    """Did the last move create a bikjang that counts, i.e. must the side to move break it?
+
+    It counts when the generals face now, did not face before the last move (which must be in
+    the record: a FEN carries no bikjang history), and a capture has happened, the last move's
+    own capture included.
+    """
+    if position.ply < 1 or not generals_face(position) or not capture_happened(position):
+        return False
+    before = position.copy()
+    before.pop()
+    return not generals_face(before)
+
+
+@rule("bikjang")
+def bikjang(position, options):
+    """The side that had to break a counting bikjang moved or passed and left it standing."""
+    if position.ply < 2 or not generals_face(position):
+        return None
+    before = position.copy()
+    before.pop()
+    if not bikjang_pending(before):
+        return None
+    return decide_by_points(position, "bikjang left unbroken", "bikjang")
+
+
+# --------------------------------------------------------------------------------- repetition
+@rule("repetition_points")
+def repetition_points(position, options):
+    history = position.hash_history()
+    current = history[-1]
+    occurrences = [index for index, h in enumerate(history) if h == current]
+    if len(occurrences) < REPETITIONS:
+        return None
+    first = occurrences[-REPETITIONS]
+    always = checked_every_move(position, len(history) - 1 - first)
+    checkers = [side for side in (0, 1) if always[side]]
+    if len(checkers) == 1:
+        loser = checkers[0]
+        return _verdict().win(
+            1 - loser, f"third repetition brought about by {_name(position, loser)} checking on "
+                       f"every move: {_name(position, loser)} loses", "perpetual_check",
+            scores(position))
+    return decide_by_points(position, "the same position for the third time", "repetition")
+
+
+def checked_every_move(position, plies: int) -> dict[int, bool]:
+    """For each side: did every one of its moves among the last ``plies`` give check?"""
+    probe = position.copy()
+    always = {0: True, 1: True}
+    moved = {0: False, 1: False}
+    for _ in range(plies):
+        mover = 1 - probe.turn
+        moved[mover] = True
+        if not probe.in_check():
+            always[mover] = False
+        probe.pop()
+    return {side: always[side] and moved[side] for side in (0, 1)}
+
+
+# ---------------------------------------------------------------------------------- ply limit
+def plies_played(position) -> int:
+    """Plies of the game so far: see the module notes on what a FEN says."""
+    made = position.ply
+    fen_clock = int(position.undo[0, L.U_CLOCK]) if made else int(position.st[L.S_CLOCK])
+    return max(int(position.st[L.S_PLY]), fen_clock + made)
+
+
+@rule("ply_limit_points")
+def ply_limit_points(position, options):
+    limit = int(options.get("ply_limit", PLY_LIMIT))
+    if plies_played(position) < limit:
+        return None
+    return decide_by_points(position, f"{limit} plies played", "ply_limit")
