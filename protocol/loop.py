@@ -1,69 +1,102 @@
-"""Minimal protocol loop (uci, isready, position, go perft, quit); the dialect layer extends it."""
+"""The protocol loop: pick the dialect from the first command (or --protocol), then feed it lines.
+
+stdin is read here, in the main thread; searches run in the searcher's thread, so `isready`,
+`ping` and `stop` are read and answered while a search runs.
+"""
 from __future__ import annotations
 
+import signal
 import sys
+import traceback
+
+from .commands import parse_line
+from .dialects import Cyclone, Ucci, Uci, Usi
+from .dialects.base import Quit
+from .session import EngineCore, Output, diagnose
+from .xboard import XBoard
+
+DIALECTS = {"uci": Uci, "ucicyclone": Cyclone, "ucci": Ucci, "usi": Usi, "xboard": XBoard}
+FIRST_WORDS = {"uci": Uci, "ucicyclone": Cyclone, "ucci": Ucci, "usi": Usi, "xboard": XBoard,
+               "protover": XBoard, "fen": Cyclone, "startpos": Cyclone}
 
 
-def _say(line: str) -> None:
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()
+class Loop:
+    def __init__(self, protocol: str | None = None, out: Output | None = None,
+                 search_module=None):
+        self.out = out or Output()
+        self.core = EngineCore(search_module)
+        self.dialect = DIALECTS[protocol](self.out, self.core) if protocol else None
+
+    def feed(self, line: str) -> bool:
+        """Handle one line; False once the engine should exit."""
+        command = parse_line(line)
+        if command is None:
+            return True
+        if self.dialect is None:
+            self.dialect = FIRST_WORDS.get(command.word, Uci)(self.out, self.core)
+        elif type(self.dialect) is Uci and command.word in ("fen", "startpos") \
+                and self.dialect.options["UCI_Variant"] == "chess":
+            self.switch_to_cyclone()                # a bare fen/startpos is UCI-cyclone
+        try:
+            self.dialect.handle(command)
+        except Quit:
+            return False
+        except Exception as problem:               # never a traceback on stdout
+            diagnose("".join(traceback.format_exception(problem)))
+            self.dialect.internal_error(command, problem)
+        return True
+
+    def switch_to_cyclone(self) -> None:
+        old = self.dialect
+        old.finish()
+        cyclone = Cyclone(self.out, self.core)
+        for name, value in old.options.values.items():
+            if name in cyclone.options.values and name != "UCI_Variant":
+                cyclone.options.values[name] = value
+        self.dialect = cyclone
+
+    def close(self) -> None:
+        if self.dialect is not None:
+            self.dialect.finish()
+
+    def run(self, stream=None) -> int:
+        stream = stream if stream is not None else sys.stdin
+        try:
+            while True:
+                line = stream.readline()
+                if not line:
+                    break
+                if not self.feed(line):
+                    break
+        finally:
+            self.close()
+        return 0
+
+
+def _install_signals(loop: Loop) -> None:
+    def terminate(signum, frame):
+        raise SystemExit(0)
+
+    def interrupt(signum, frame):
+        # XBoard sends SIGINT to stop thinking in old engines; with sigint=0 it should not,
+        # but if it does, the engine carries on rather than dying.
+        if isinstance(loop.dialect, XBoard):
+            return
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, terminate)
+    signal.signal(signal.SIGINT, interrupt)
 
 
 def run(protocol: str | None = None) -> int:
-    from engine.board import Board
-    from engine.perft import divide
-    board = Board("chess")
-    variant = "chess"
-    for raw in sys.stdin:
-        tokens = raw.split()
-        if not tokens:
-            continue
-        command = tokens[0]
-        try:
-            if command == "uci":
-                _say("id name Jiangjun")
-                _say("id author the Jiangjun developers")
-                _say("option name UCI_Variant type combo default chess var chess var xiangqi "
-                     "var janggi var shogi")
-                _say("uciok")
-            elif command == "isready":
-                _say("readyok")
-            elif command == "setoption" and len(tokens) >= 5 and tokens[2] == "UCI_Variant":
-                variant = tokens[4]
-                board = Board(variant)
-            elif command == "ucinewgame":
-                board = Board(variant)
-            elif command == "position":
-                board = _position(variant, tokens[1:])
-            elif command == "go" and len(tokens) >= 3 and tokens[1] == "perft":
-                total = 0
-                for text, count in divide(board.position, int(tokens[2])):
-                    _say(f"{text}: {count}")
-                    total += count
-                _say("")
-                _say(f"Nodes searched: {total}")
-            elif command == "quit":
-                return 0
-            else:
-                _say(f"info string unknown command: {raw.strip()}")
-        except ValueError as error:
-            _say(f"info string error: {error}")
-    return 0
-
-
-def _position(variant: str, args: list[str]):
-    from engine.board import Board
-    if not args:
-        raise ValueError("position needs startpos or fen")
-    if args[0] == "startpos":
-        fen, rest = None, args[1:]
-    elif args[0] == "fen":
-        end = args.index("moves") if "moves" in args else len(args)
-        fen, rest = " ".join(args[1:end]), args[end:]
-    else:
-        raise ValueError("position needs startpos or fen")
-    board = Board(variant, fen)
-    if rest and rest[0] == "moves":
-        for text in rest[1:]:
-            board.push_str(text)
-    return board
+    try:
+        sys.stdout.reconfigure(line_buffering=True)
+    except (AttributeError, ValueError):
+        pass
+    loop = Loop(protocol)
+    _install_signals(loop)
+    try:
+        return loop.run()
+    except SystemExit:
+        loop.close()
+        return 0

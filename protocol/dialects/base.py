@@ -1,0 +1,275 @@
+"""What UCI, UCI-cyclone, UCCI and USI share: handshake, options, position, go/stop, isready.
+
+A dialect subclass says how it spells things: handshake words, default variant, square style,
+score, time units, the no-move answer and error lines. Nothing here knows a variant by name.
+"""
+from __future__ import annotations
+
+from ..commands import (Command, CommandError, parse_go, parse_named_setoption, parse_position)
+from ..notation import codec_for, move_to_text, text_to_move
+from ..options import OptionError, engine_options
+from ..session import EngineCore, Game, Output, SearchSlot
+
+ENGINE_NAME = "Jiangjun 0.1"
+ENGINE_AUTHOR = "the Jiangjun developers"
+
+
+def variant_names() -> tuple[str, ...]:
+    from engine.variants import VARIANTS
+    return tuple(VARIANTS)
+
+
+class Quit(Exception):
+    """Raised by a handler to end the loop."""
+
+
+class UciFamily:
+    name = "uci"                 # square-style key for notation.codec_for
+    hello = "uci"
+    ok_word = "uciok"
+    default_variant = "chess"
+
+    def __init__(self, out: Output, core: EngineCore):
+        self.out = out
+        self.core = core
+        self.options = engine_options(self.name, variant_names(), self.default_variant)
+        self.game = Game(self.default_variant)
+        self.slot = SearchSlot()
+        self.search_root = None         # position the running search started from
+        self.search_go = None           # its parsed go command
+
+    # ------------------------------------------------------------------ spelling hooks
+    def error(self, message: str) -> None:
+        self.out.line(f"info string error: {message}")
+
+    def score_text(self, cp: int | None, mate_plies: int | None) -> str:
+        if mate_plies is not None:
+            moves = (mate_plies + 1) // 2 if mate_plies > 0 else -((-mate_plies + 1) // 2)
+            return f"score mate {moves}"
+        return f"score cp {cp}"
+
+    def no_move_lines(self, position) -> list[str]:
+        score = "mate 0" if position.in_check() else "cp 0"
+        return [f"info depth 0 score {score}", "bestmove (none)"]
+
+    def clock_limits(self, go, position) -> dict:
+        """wtime/btime belong to the first and second player (w = the side that moves first)."""
+        limits = {}
+        if "wtime" in go.numbers or "btime" in go.numbers:
+            limits["time_ms"] = (go.get("wtime"), go.get("btime"))
+        if "winc" in go.numbers or "binc" in go.numbers:
+            limits["inc_ms"] = (go.get("winc", 0.0), go.get("binc", 0.0))
+        return limits
+
+    # ------------------------------------------------------------------ helpers
+    def codec(self, spec):
+        return codec_for(spec, self.name)
+
+    def move_text(self, position, mv: int) -> str:
+        return move_to_text(position, mv, self.codec(position.spec))
+
+    def position(self):
+        self.core.modules()
+        self.game.ensure(self.codec)
+        return self.game.position
+
+    def searcher(self):
+        """The warm searcher with the current option values applied."""
+        searcher = self.core.ready()
+        values = self.options.values
+        if getattr(searcher, "hash_mb", None) != values["Hash"]:
+            searcher.resize_hash(int(values["Hash"]))
+        searcher.threads = int(values["Threads"])
+        searcher.multipv = int(values["MultiPV"])
+        searcher.move_overhead_ms = int(values["Move Overhead"])
+        searcher.show_wdl = bool(values["UCI_ShowWDL"])
+        return searcher
+
+    # ------------------------------------------------------------------ dispatch
+    def handle(self, command: Command) -> None:
+        handler = getattr(self, "cmd_" + command.word, None)
+        if handler is None:
+            self.error(f"unknown command: {command.raw}")
+            return
+        try:
+            handler(command)
+        except Quit:
+            raise
+        except (CommandError, OptionError, ValueError) as problem:
+            self.error(str(problem) or command.raw)
+
+    def internal_error(self, command: Command, problem: Exception) -> None:
+        self.error(f"internal error ({type(problem).__name__}) on: {command.raw}")
+
+    def finish(self) -> None:
+        """End of input: stop any search and let its bestmove out."""
+        self.slot.stop_and_wait()
+
+    # ------------------------------------------------------------------ commands
+    def handshake(self) -> None:
+        self.out.line(f"id name {ENGINE_NAME}")
+        self.out.line(f"id author {ENGINE_AUTHOR}")
+        for line in self.options.declarations():
+            self.out.line(line)
+        self.out.line(self.ok_word)
+
+    def cmd_isready(self, command: Command) -> None:
+        if not self.slot.busy:
+            try:
+                self.core.ready()
+            except RuntimeError as problem:
+                self.error(str(problem))
+        self.out.line("readyok")
+
+    def cmd_setoption(self, command: Command) -> None:
+        name, value = parse_named_setoption(command.args)
+        self.apply_option(name, value)
+
+    def apply_option(self, name: str, value: str | None) -> None:
+        option, value = self.options.set(name, value)
+        if option.name in ("Clear Hash", "newgame"):
+            if self.core.searcher is not None and not self.slot.busy:
+                self.core.searcher.clear_hash()
+        elif option.name == "UCI_Variant":
+            self.core.modules()
+            self.game.set(value, None, [], self.codec, self.options["UCI_Chess960"])
+        elif option.name == "UCI_Chess960":
+            self.game.chess960 = bool(value)
+            self.game.position = None
+
+    def new_game(self) -> None:
+        self.slot.stop_and_wait()
+        if self.core.searcher is not None:
+            self.core.searcher.clear_hash()
+        self.game.position = None
+
+    def cmd_position(self, command: Command) -> None:
+        args = parse_position(command.args)
+        self.core.modules()
+        self.game.set(self.game.variant, args.fen, args.moves, self.codec)
+        self.after_position()
+
+    def after_position(self) -> None:
+        """Dialect state tied to one position (UCCI banmoves)."""
+
+    def cmd_d(self, command: Command) -> None:
+        from engine.display import board_diagram
+        for line in board_diagram(self.position()).splitlines():
+            self.out.line(line)
+
+    def cmd_stop(self, command: Command) -> None:
+        self.slot.stop()
+
+    def cmd_ponderhit(self, command: Command) -> None:
+        self.slot.ponderhit()
+
+    def cmd_quit(self, command: Command) -> None:
+        self.slot.stop_and_wait()
+        raise Quit
+
+    def cmd_go(self, command: Command) -> None:
+        go = parse_go(command.args)
+        for problem in go.errors:
+            self.error(problem)
+        position = self.position()
+        if "perft" in go.numbers:
+            self.perft(position, int(go.numbers["perft"]))
+            return
+        limits = self.limits(go, position)
+        if limits is None:
+            return
+        self.start_search(position, go, limits)
+
+    def perft(self, position, depth: int) -> None:
+        from engine.notation import parse_move
+        from engine.perft import divide
+        if depth < 1:
+            raise CommandError("perft depth must be at least 1")
+        total = 0
+        for text, count in divide(position, depth):
+            mv = parse_move(position, text)
+            self.out.line(f"{self.move_text(position, mv)}: {count}")
+            total += count
+        self.out.line("")
+        self.out.line(f"Nodes searched: {total}")
+
+    # ------------------------------------------------------------------ search
+    def limits(self, go, position):
+        """A Limits record, or None when the go was answered without searching."""
+        kwargs = self.clock_limits(go, position)
+        for key, field in (("depth", "depth"), ("nodes", "nodes"), ("movestogo", "movestogo")):
+            if key in go.numbers and go.numbers[key] >= 0:
+                kwargs[field] = int(go.numbers[key])
+        if "movetime" in go.numbers:
+            kwargs["movetime_ms"] = max(0.0, go.numbers["movetime"])
+        if "mate" in go.numbers and go.numbers["mate"] > 0:
+            kwargs["mate"] = int(go.numbers["mate"])
+        kwargs["infinite"] = "infinite" in go.flags
+        kwargs["ponder"] = "ponder" in go.flags
+        moves = self.root_moves(go, position)
+        if moves is not None:
+            kwargs["searchmoves"] = moves
+        return self.core.search.Limits(**kwargs) if self.core.search else None
+
+    def root_moves(self, go, position) -> list[int] | None:
+        if not go.searchmoves:
+            return None
+        codec = self.codec(position.spec)
+        moves = []
+        for text in go.searchmoves:
+            try:
+                moves.append(text_to_move(position, text, codec))
+            except ValueError as problem:
+                self.error(f"searchmoves: {problem}")
+        return moves or None
+
+    def start_search(self, position, go, limits) -> None:
+        searcher = self.searcher()
+        root = position.copy()
+        legal = root.legal_moves()
+        if limits.searchmoves:
+            legal = [m for m in legal if m in limits.searchmoves]
+        if not legal:
+            self.slot.stop_and_wait()
+            for line in self.no_move_lines(root):
+                self.out.line(line)
+            return
+        self.search_root, self.search_go = root, go
+        self.last_pv: list[int] = []
+        hold = bool(limits.infinite or limits.ponder)
+        self.slot.start(searcher, root, limits,
+                        lambda info: self.on_info(root, info),
+                        lambda best: self.on_done(root, go, best), hold=hold)
+
+    def on_info(self, root, info) -> None:
+        if info.multipv == 1 and info.pv:
+            self.last_pv = list(info.pv)
+        self.out.line(self.info_line(root, info))
+
+    def info_line(self, root, info) -> str:
+        if info.string:
+            return f"info string {info.string}"
+        parts = [f"info depth {info.depth} seldepth {info.seldepth} multipv {info.multipv}",
+                 self.score_text(info.score_cp, info.mate_plies)]
+        if info.bound in ("lower", "upper"):
+            parts.append(f"{info.bound}bound")
+        if info.wdl is not None and self.options["UCI_ShowWDL"]:
+            parts.append("wdl {} {} {}".format(*info.wdl))
+        parts.append(f"nodes {info.nodes} nps {info.nps} hashfull {info.hashfull} "
+                     f"time {info.time_ms}")
+        if info.pv:
+            parts.append("pv " + " ".join(self.move_text(root, mv) for mv in info.pv))
+        return " ".join(parts)
+
+    def on_done(self, root, go, best) -> None:
+        if best.move is None:
+            for line in self.no_move_lines(root):
+                self.out.line(line)
+            return
+        self.out.line(self.bestmove_line(root, go, best))
+
+    def bestmove_line(self, root, go, best) -> str:
+        text = f"bestmove {self.move_text(root, best.move)}"
+        if best.ponder is not None:
+            text += f" ponder {self.move_text(root, best.ponder)}"
+        return text

@@ -1,0 +1,200 @@
+"""Dialect-neutral session: output, background engine loading, the game position, one search.
+
+Threads: stdin is read in the main thread; the searcher calls back from its own thread. Every
+protocol line goes through ``Output.line`` (one lock, flushed per line), so replies from the two
+threads never interleave.
+"""
+from __future__ import annotations
+
+import sys
+import threading
+import traceback
+from typing import Callable
+
+
+class Output:
+    def __init__(self, stream=None):
+        self.stream = stream if stream is not None else sys.stdout
+        self.lock = threading.Lock()
+
+    def line(self, text: str) -> None:
+        with self.lock:
+            try:
+                self.stream.write(text + "\n")
+                self.stream.flush()
+            except (BrokenPipeError, ValueError):   # the GUI went away or closed the pipe
+                pass
+
+
+def diagnose(message: str) -> None:
+    """Diagnostics go to stderr, never to the protocol stream."""
+    try:
+        sys.stderr.write(message.rstrip("\n") + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+class EngineCore:
+    """Imports the engine and warms the search kernels in a background thread.
+
+    The handshake needs neither (option lists come from engine.variants, which has no numba), so
+    ``uciok``/``usiok``/``ucciok``/``feature done=1`` go out at once even with a cold numba cache;
+    ``isready`` and the first search wait for ``ready()``.
+    """
+
+    def __init__(self, search_module=None):
+        self._search_module = search_module
+        self._modules = threading.Event()
+        self._searcher = threading.Event()
+        self.searcher = None
+        self.search = None            # the module holding Limits and Searcher
+        self.error: BaseException | None = None
+        self._thread = threading.Thread(target=self._load, name="engine-load", daemon=True)
+        self._thread.start()
+
+    def _load(self) -> None:
+        try:
+            import engine.arbiter  # noqa: F401  (pulls in position, kernels, board)
+        except BaseException as error:  # reported at the first use
+            self.error = error
+            diagnose("".join(traceback.format_exception(error)))
+        finally:
+            self._modules.set()
+        try:
+            module = self._search_module
+            if module is None:
+                import engine.search as module
+            self.search = module
+            self.searcher = module.Searcher()
+            self.searcher.warmup()
+        except BaseException as error:
+            self.error = self.error or error
+            diagnose("".join(traceback.format_exception(error)))
+        finally:
+            self._searcher.set()
+
+    def modules(self) -> None:
+        self._modules.wait()
+
+    def ready(self):
+        """The searcher, once loaded and warm; RuntimeError if the engine could not load."""
+        self._modules.wait()
+        self._searcher.wait()
+        if self.searcher is None:
+            raise RuntimeError(f"search unavailable: {self.error}")
+        return self.searcher
+
+
+class Game:
+    """The position the GUI set: variant, start FEN and moves, with history for repetition."""
+
+    def __init__(self, variant: str, chess960: bool = False):
+        self.variant = variant
+        self.chess960 = chess960
+        self.position = None
+        self.start_fen: str | None = None
+
+    def set(self, variant: str, fen: str | None, moves: list[str], codec_for_spec,
+            chess960: bool | None = None) -> None:
+        """Replace the position atomically; ValueError leaves the previous one in place."""
+        from engine.position import Position
+        from engine.variants import get_variant
+        from .notation import text_to_move
+        spec = get_variant(variant)
+        chess960 = self.chess960 if chess960 is None else chess960
+        position = Position(spec, fen, chess960=chess960)
+        codec = codec_for_spec(spec)
+        for text in moves:
+            position.push(text_to_move(position, text, codec))
+        self.variant, self.chess960, self.position = spec.name, chess960, position
+        self.start_fen = fen
+
+    def ensure(self, codec_for_spec) -> None:
+        if self.position is None:
+            self.set(self.variant, None, [], codec_for_spec)
+
+
+class SearchSlot:
+    """At most one search at a time, and exactly one ``on_done`` per started search.
+
+    ``hold=True`` (go infinite / go ponder) keeps the result back until ``stop`` or
+    ``ponderhit``, as UCI requires even when the searcher finishes early (say, on a mate).
+    """
+
+    def __init__(self):
+        self._idle = threading.Event()
+        self._idle.set()
+        self._lock = threading.Lock()
+        self.searcher = None
+        self._held = False
+        self._pending = None     # (callback, best) waiting for release
+
+    @property
+    def busy(self) -> bool:
+        return not self._idle.is_set()
+
+    def start(self, searcher, position, limits, on_info: Callable, on_done: Callable,
+              hold: bool = False) -> None:
+        self.stop_and_wait()
+        done_once = threading.Event()
+
+        def deliver(best) -> None:
+            try:
+                on_done(best)
+            except Exception as error:  # a formatting bug must not leave the slot busy
+                diagnose("".join(traceback.format_exception(error)))
+            finally:
+                self._idle.set()
+
+        def finish(best) -> None:
+            if done_once.is_set():
+                return
+            done_once.set()
+            with self._lock:
+                if self._held:
+                    self._pending = best
+                    return
+            deliver(best)
+
+        def info(record) -> None:
+            try:
+                on_info(record)
+            except Exception as error:
+                diagnose("".join(traceback.format_exception(error)))
+
+        with self._lock:
+            self._held, self._pending = hold, None
+            self._deliver = deliver
+        self._idle.clear()
+        self.searcher = searcher
+        try:
+            searcher.start(position, limits, info, finish)
+        except BaseException:
+            self._idle.set()
+            raise
+
+    def release(self) -> None:
+        with self._lock:
+            self._held = False
+            best, self._pending = self._pending, None
+        if best is not None:
+            self._deliver(best)
+
+    def stop(self) -> None:
+        if self.busy and self.searcher is not None:
+            self.searcher.stop()
+            self.release()
+
+    def ponderhit(self) -> None:
+        if self.busy and self.searcher is not None:
+            self.searcher.ponderhit()
+            self.release()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self._idle.wait(timeout)
+
+    def stop_and_wait(self) -> None:
+        if self.busy:
+            self.stop()
+            self.wait()

@@ -1,0 +1,422 @@
+"""XBoard / CECP v2 as a state machine over the shared session pieces.
+
+State: force mode or the colour the engine plays, clocks (centiseconds), level/st/sd/nps, post,
+analyze mode. The engine claims a result only when the arbiter says the game is over on the
+board. Moves are coordinate text (0-based ranks on 10-rank boards, ``P@e5`` drops, ``@@@@`` pass).
+"""
+from __future__ import annotations
+
+from .commands import Command
+from .dialects.base import ENGINE_NAME, Quit, variant_names
+from .notation import codec_for, move_to_text, text_to_move
+from .options import OptionError, engine_options
+from .session import EngineCore, Game, Output, SearchSlot
+
+# XBoard's own names for our variants (data about XBoard, not about the games).
+XBOARD_NAMES = {"chess": "normal"}
+# Variants XBoard 4.9.1 knows (engine-intf.html, common.h VARIANT_NAMES); the others are
+# engine-defined and announced with `setup`.
+XBOARD_KNOWN = {"normal", "xiangqi", "shogi", "crazyhouse", "fischerandom", "capablanca",
+                "makruk", "courier", "shatranj", "gothic", "falcon", "seirawan", "grand"}
+# How XBoard should draw an engine-defined variant: its piece-to-char table and parent.
+XBOARD_SETUP = {
+    "janggi": ("PH.R.AE..K.C.ph.r.ae..k.c.", "9x10+0_xiangqi", {"N": "H", "B": "E"}),
+}
+MATE_BASE = 100000
+
+
+class XBoard:
+    name = "xboard"
+
+    def __init__(self, out: Output, core: EngineCore):
+        self.out = out
+        self.core = core
+        self.options = engine_options("xboard", variant_names(), "chess")
+        self.game = Game("chess")
+        self.slot = SearchSlot()
+        self.force = False
+        self.engine_side: int | None = 1     # `new`: the engine plays the second player
+        self.analyzing = False
+        self.post = False
+        self.ponder = False
+        self.time_cs: float | None = None
+        self.otim_cs: float | None = None
+        self.level: tuple[int, float, float] | None = None   # moves per session, base ms, inc ms
+        self.st: float | None = None
+        self.sd: int | None = None
+        self.nps: int | None = None
+        self.hint_move: int | None = None
+        self.last_info = None
+
+    # ------------------------------------------------------------------ output helpers
+    def error(self, kind: str, command: str) -> None:
+        self.out.line(f"Error ({kind}): {command}")
+
+    def codec(self, spec):
+        return codec_for(spec, "xboard")
+
+    def position(self):
+        self.core.modules()
+        self.game.ensure(self.codec)
+        return self.game.position
+
+    def text(self, position, mv: int) -> str:
+        return move_to_text(position, mv, self.codec(position.spec))
+
+    def finish(self) -> None:
+        self.slot.stop_and_wait()
+
+    # ------------------------------------------------------------------ dispatch
+    def handle(self, command: Command) -> None:
+        handler = getattr(self, "cmd_" + command.word.replace(".", "dot").replace("?", "now"), None)
+        if handler is None:
+            if self.looks_like_move(command):
+                self.user_move(command.raw.split()[0])
+                return
+            self.error("unknown command", command.raw)
+            return
+        try:
+            handler(command)
+        except Quit:
+            raise
+        except (ValueError, IndexError, OptionError) as problem:
+            self.error(str(problem) or "bad argument", command.raw)
+
+    def looks_like_move(self, command: Command) -> bool:
+        word = command.raw.split()[0]
+        return len(command.args) == 0 and (word == "@@@@" or "@" in word or
+                                           (len(word) >= 4 and word[0].isalpha()
+                                            and word[1].isdigit()))
+
+    # ------------------------------------------------------------------ handshake
+    def cmd_xboard(self, command: Command) -> None:
+        pass
+
+    def cmd_protover(self, command: Command) -> None:
+        variants = ",".join(XBOARD_NAMES.get(v, v) for v in variant_names())
+        self.out.line("feature done=0")
+        self.out.line(f'feature myname="{ENGINE_NAME}" ping=1 setboard=1 usermove=1 time=1 '
+                      f"draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 playother=1 "
+                      f'san=0 nps=1 memory=1 smp=1 debug=1 pause=0 variants="{variants}"')
+        for line in self.options.declarations():
+            self.out.line(line)
+        self.out.line("feature done=1")
+
+    def cmd_accepted(self, command: Command) -> None:
+        pass
+
+    def cmd_rejected(self, command: Command) -> None:
+        pass
+
+    # ------------------------------------------------------------------ game set-up
+    def cmd_new(self, command: Command) -> None:
+        self.slot.stop_and_wait()
+        self.core.modules()
+        self.game.set("chess", None, [], self.codec, False)
+        self.force = False
+        self.engine_side = 1
+        self.sd = None
+        self.st = None
+        self.hint_move = None
+        if self.core.searcher is not None:
+            self.core.searcher.clear_hash()
+        self.resume_analysis()
+
+    def cmd_variant(self, command: Command) -> None:
+        if not command.args:
+            raise ValueError("variant needs a name")
+        wanted = command.args[0].lower()
+        names = {XBOARD_NAMES.get(v, v): v for v in variant_names()}
+        if wanted not in names:
+            raise ValueError(f"unsupported variant {wanted}")
+        self.slot.stop_and_wait()
+        self.core.modules()
+        self.game.set(names[wanted], None, [], self.codec, False)
+        if wanted not in XBOARD_KNOWN:
+            self.announce_setup(names[wanted])
+        self.resume_analysis()
+
+    def announce_setup(self, variant: str) -> None:
+        if variant not in XBOARD_SETUP:
+            return
+        table, parent, letters = XBOARD_SETUP[variant]
+        fen = self.game.position.fen()
+        placement = "".join(letters.get(c.upper(), c.upper()) if c.isupper() else
+                            letters.get(c.upper(), c.upper()).lower() if c.isalpha() else c
+                            for c in fen.split()[0])
+        self.out.line(f"setup ({table}) {parent} {placement} {' '.join(fen.split()[1:])}")
+
+    def cmd_setboard(self, command: Command) -> None:
+        fen = command.raw.split(None, 1)[1] if command.args else ""
+        self.slot.stop_and_wait()
+        self.core.modules()
+        try:
+            self.game.set(self.game.variant, fen, [], self.codec)
+        except ValueError as problem:
+            self.out.line("tellusererror Illegal position")
+            self.error(f"bad FEN: {problem}", command.raw)
+            return
+        self.resume_analysis()
+
+    def cmd_force(self, command: Command) -> None:
+        self.force = True          # set first: a search stopped now must not play its move
+        if not self.analyzing:
+            self.stop_search()
+
+    def cmd_go(self, command: Command) -> None:
+        self.force = False
+        self.engine_side = self.position().turn
+        self.think()
+
+    def cmd_playother(self, command: Command) -> None:
+        self.force = False
+        self.engine_side = 1 - self.position().turn
+
+    def cmd_white(self, command: Command) -> None:    # obsolete (colors=0), kept harmless
+        pass
+
+    def cmd_black(self, command: Command) -> None:
+        pass
+
+    def cmd_result(self, command: Command) -> None:
+        self.force = True
+        self.analyzing = False
+        self.stop_search()
+
+    def cmd_undo(self, command: Command) -> None:
+        self.take_back(1)
+
+    def cmd_remove(self, command: Command) -> None:
+        self.take_back(2)
+
+    def take_back(self, count: int) -> None:
+        self.stop_search()
+        position = self.position()
+        for _ in range(count):
+            if position.ply == 0:
+                raise ValueError("no move to take back")
+            position.pop()
+        self.resume_analysis()
+
+    # ------------------------------------------------------------------ clocks and limits
+    def cmd_time(self, command: Command) -> None:
+        self.time_cs = float(command.args[0])
+
+    def cmd_otim(self, command: Command) -> None:
+        self.otim_cs = float(command.args[0])
+
+    def cmd_level(self, command: Command) -> None:
+        mps, base, inc = command.args[:3]
+        minutes, _, seconds = base.partition(":")
+        base_ms = (float(minutes) * 60 + (float(seconds) if seconds else 0)) * 1000
+        self.level = (int(mps), base_ms, float(inc) * 1000)
+        self.st = None
+
+    def cmd_st(self, command: Command) -> None:
+        self.st = float(command.args[0])
+        if self.st <= 0:
+            raise ValueError("st must be positive")
+
+    def cmd_sd(self, command: Command) -> None:
+        self.sd = int(command.args[0])
+
+    def cmd_nps(self, command: Command) -> None:
+        self.nps = int(command.args[0]) or None
+
+    def limits(self, position):
+        Limits = self.core.search.Limits
+        kwargs = {}
+        side = position.turn
+        if self.st is not None:
+            if self.nps:
+                kwargs["nodes"] = max(1, int(self.nps * self.st))
+            else:
+                kwargs["movetime_ms"] = self.st * 1000
+        elif self.time_cs is not None or self.level is not None:
+            clocks = [None, None]
+            own = self.time_cs * 10 if self.time_cs is not None else self.level[1]
+            clocks[side] = own
+            clocks[1 - side] = self.otim_cs * 10 if self.otim_cs is not None else None
+            kwargs["time_ms"] = tuple(clocks)
+            if self.level is not None:
+                mps, _, inc = self.level
+                kwargs["inc_ms"] = (inc, inc)
+                if mps > 0:
+                    kwargs["movestogo"] = mps - (position.ply // 2) % mps
+        if self.sd is not None:
+            kwargs["depth"] = self.sd
+        return Limits(**kwargs)
+
+    # ------------------------------------------------------------------ moves
+    def cmd_usermove(self, command: Command) -> None:
+        if not command.args:
+            raise ValueError("usermove needs a move")
+        self.user_move(command.args[0])
+
+    def user_move(self, text: str) -> None:
+        self.stop_search()
+        position = self.position()
+        try:
+            mv = text_to_move(position, text, self.codec(position.spec))
+        except ValueError:
+            self.out.line(f"Illegal move: {text}")
+            return
+        position.push(mv)
+        if self.analyzing:
+            self.resume_analysis()
+            return
+        if self.claim_if_over():
+            return
+        if not self.force and self.engine_side == position.turn:
+            self.think()
+
+    def stop_search(self) -> None:
+        self.slot.stop_and_wait()
+
+    def game_verdict(self):
+        from engine.arbiter import judge_position
+        return judge_position(self.position(), chess960=self.game.chess960)
+
+    def claim_if_over(self) -> bool:
+        """Claim a result when the game is over on the board (never on a guess)."""
+        verdict = self.game_verdict()
+        if verdict.ongoing:
+            return False
+        self.out.line(f"{verdict.result} {{{verdict.reason}}}")
+        self.force = True
+        return True
+
+    def think(self) -> None:
+        position = self.position()
+        if self.claim_if_over():
+            return
+        searcher = self.searcher()
+        root = position.copy()
+        self.slot.start(searcher, root, self.limits(root), lambda info: self.on_info(root, info),
+                        lambda best: self.on_move(root, best))
+
+    def searcher(self):
+        searcher = self.core.ready()
+        values = self.options.values
+        if getattr(searcher, "hash_mb", None) != values["Hash"]:
+            searcher.resize_hash(int(values["Hash"]))
+        searcher.threads = int(values["Threads"])
+        searcher.multipv = int(values["MultiPV"])
+        searcher.move_overhead_ms = int(values["Move Overhead"])
+        searcher.show_wdl = False
+        return searcher
+
+    def on_info(self, root, info) -> None:
+        self.last_info = info
+        if not self.post or info.string or info.multipv != 1:
+            return
+        if info.mate_plies is not None:
+            moves = (abs(info.mate_plies) + 1) // 2
+            score = MATE_BASE + moves if info.mate_plies > 0 else -MATE_BASE - moves
+        else:
+            score = info.score_cp
+        pv = " ".join(self.text(root, mv) for mv in info.pv)
+        self.out.line(f"{info.depth} {score} {info.time_ms // 10} {info.nodes} "
+                      f"{info.seldepth} {info.nps} 0\t{pv}")
+
+    def on_move(self, root, best) -> None:
+        if self.force or self.analyzing:
+            return
+        if best.move is None:
+            self.claim_if_over()
+            return
+        position = self.game.position
+        if position is None or position.hash != root.hash or position.ply != root.ply:
+            return                        # the position changed under the search: no move
+        self.out.line(f"move {self.text(root, best.move)}")
+        position.push(best.move)
+        self.hint_move = best.ponder
+        self.claim_if_over()
+
+    # ------------------------------------------------------------------ analysis
+    def cmd_analyze(self, command: Command) -> None:
+        self.stop_search()
+        self.analyzing = True
+        self.resume_analysis()
+
+    def cmd_exit(self, command: Command) -> None:
+        self.analyzing = False
+        self.stop_search()
+
+    def resume_analysis(self) -> None:
+        if not self.analyzing:
+            return
+        self.slot.stop_and_wait()
+        position = self.position()
+        if not position.legal_moves():
+            return
+        root = position.copy()
+        limits = self.core.ready() and self.core.search.Limits(infinite=True)
+        self.slot.start(self.searcher(), root, limits, lambda info: self.on_info(root, info),
+                        lambda best: None, hold=True)
+
+    def cmd_dot(self, command: Command) -> None:
+        info = self.last_info
+        if info is None:
+            self.out.line("stat01: 0 0 0 0 0")
+        else:
+            total = len(self.position().legal_moves())
+            self.out.line(f"stat01: {info.time_ms // 10} {info.nodes} {info.depth} 0 {total}")
+
+    def cmd_now(self, command: Command) -> None:            # "?": move now
+        if not self.analyzing:
+            self.slot.stop()
+
+    def cmd_hint(self, command: Command) -> None:
+        if self.hint_move is not None and self.game.position is not None:
+            self.out.line(f"Hint: {self.text(self.game.position, self.hint_move)}")
+
+    def cmd_bk(self, command: Command) -> None:
+        self.out.line(" no book")
+        self.out.line("")
+
+    # ------------------------------------------------------------------ settings
+    def cmd_post(self, command: Command) -> None:
+        self.post = True
+
+    def cmd_nopost(self, command: Command) -> None:
+        self.post = False
+
+    def cmd_hard(self, command: Command) -> None:
+        self.ponder = True        # recorded; this engine does not ponder in XBoard mode
+
+    def cmd_easy(self, command: Command) -> None:
+        self.ponder = False
+
+    def cmd_ping(self, command: Command) -> None:
+        self.out.line(f"pong {command.args[0] if command.args else ''}".rstrip())
+
+    def cmd_memory(self, command: Command) -> None:
+        self.options.set("Hash", command.args[0])
+
+    def cmd_cores(self, command: Command) -> None:
+        self.options.set("Threads", command.args[0])
+
+    def cmd_option(self, command: Command) -> None:
+        body = command.raw.split(None, 1)[1] if command.args else ""
+        name, sep, value = body.partition("=")
+        option, _ = self.options.set(name.strip(), value.strip() if sep else None)
+        if option.name == "Clear Hash" and self.core.searcher is not None:
+            self.core.searcher.clear_hash()
+
+    def cmd_draw(self, command: Command) -> None:
+        pass                       # offers are declined by staying silent
+
+    # Commands with nothing to do for this engine, accepted silently.
+    def _ignore(self, command: Command) -> None:
+        pass
+
+    cmd_random = cmd_computer = cmd_name = cmd_rating = cmd_ics = _ignore
+    cmd_egtpath = cmd_pause = cmd_resume = _ignore
+
+    def internal_error(self, command: Command, problem: Exception) -> None:
+        self.error(f"internal: {type(problem).__name__}", command.raw)
+
+    def cmd_quit(self, command: Command) -> None:
+        self.slot.stop_and_wait()
+        raise Quit

@@ -1,0 +1,122 @@
+"""A tiny stand-in for engine.search (SEARCH_API.md) for protocol transcript tests only.
+
+It plays the first legal move (or the first of ``searchmoves``), reports one Info line per
+depth, honours infinite/ponder until stop/ponderhit, and never touches numba search kernels.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Limits:
+    depth: int | None = None
+    nodes: int | None = None
+    movetime_ms: float | None = None
+    mate: int | None = None
+    infinite: bool = False
+    ponder: bool = False
+    searchmoves: list[int] | None = None
+    time_ms: tuple = (None, None)
+    inc_ms: tuple = (0.0, 0.0)
+    movestogo: int | None = None
+    byoyomi_ms: tuple = (0.0, 0.0)
+
+
+@dataclass
+class Info:
+    depth: int
+    seldepth: int
+    multipv: int
+    score_cp: int | None
+    mate_plies: int | None
+    bound: str
+    nodes: int
+    nps: int
+    time_ms: int
+    hashfull: int
+    pv: list
+    wdl: tuple | None
+    string: str | None = None
+
+
+@dataclass
+class BestMove:
+    move: int | None
+    ponder: int | None
+    score_cp: int | None
+    mate_plies: int | None
+
+
+class Searcher:
+    started: list = []          # (position fen, limits) of every search, for assertions
+    script: dict = {}           # optional overrides: {"score_cp": .., "mate_plies": .., "pv": [..]}
+
+    def __init__(self):
+        self.hash_mb = 16
+        self.threads = 1
+        self.multipv = 1
+        self.move_overhead_ms = 30
+        self.show_wdl = False
+        self._stop = threading.Event()
+        self._thread = None
+        self.cleared = 0
+
+    def resize_hash(self, mb):
+        self.hash_mb = mb
+
+    def clear_hash(self):
+        self.cleared += 1
+
+    def warmup(self):
+        pass
+
+    def start(self, position, limits, on_info, on_done):
+        position = position.copy()
+        Searcher.started.append((position.fen(), limits))
+        self._stop.clear()
+        self._ponderhit = threading.Event()
+
+        def run():
+            moves = position.legal_moves()
+            if limits.searchmoves:
+                moves = [m for m in moves if m in limits.searchmoves]
+            move = moves[0] if moves else None
+            ponder = None
+            if move is not None:
+                position.push(move)
+                replies = position.legal_moves()
+                ponder = replies[0] if replies else None
+            pv = [m for m in (move, ponder) if m is not None]
+            score = Searcher.script.get("score_cp", 12)
+            mate = Searcher.script.get("mate_plies")
+            pv = Searcher.script.get("pv", pv)
+            for depth in range(1, (limits.depth or 2) + 1):
+                for k in range(1, self.multipv + 1):
+                    on_info(Info(depth, depth, k, None if mate else score, mate, "exact",
+                                 100 * depth, 1000, depth, 0, pv, (500, 300, 200)))
+            if limits.infinite or limits.ponder:
+                self._stop.wait(30)
+            on_done(BestMove(move, ponder, None if mate else score, mate))
+
+        self._thread = threading.Thread(target=run, daemon=True)
+        self._thread.start()
+
+    def stop(self):
+        self._stop.set()
+
+    def ponderhit(self):
+        self._stop.set()
+
+    def wait(self):
+        if self._thread:
+            self._thread.join()
+
+    @property
+    def searching(self):
+        return self._thread is not None and self._thread.is_alive()
+
+    def probe(self, position):
+        moves = position.legal_moves()
+        return (7, moves[0]) if moves else None
