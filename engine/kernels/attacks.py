@@ -5,7 +5,7 @@ from .layout import (E_DELTA, E_FROMREG, E_HOPEXCL, E_HOPMASK, E_KIND, E_LEG1, E
                      H_LINES, H_REGIONS, H_W, K_LEAP, NSQ, OFF, S_KING)
 
 
-@kernel(f"boolean({TABLE}, {BOARD}, int64, int64, boolean)")
+@kernel(f"boolean({TABLE}, {BOARD}, int64, int64, boolean)", inline=True)
 def attacked_by(T, board, target, side, king_table):
     """True if a piece of ``side`` attacks ``target``.
 
@@ -95,7 +95,7 @@ def attacked_by(T, board, target, side, king_table):
     return False
 
 
-@kernel(f"boolean({TABLE}, {BOARD}, {STATE})")
+@kernel(f"boolean({TABLE}, {BOARD}, {STATE})", inline=True)
 def royals_face(T, board, st):
     """True if the two royal pieces stand on one file with nothing between them."""
     k0 = st[S_KING]

@@ -9,8 +9,11 @@ from numba import njit
 from .. import cache  # noqa: F401  (sets NUMBA_CACHE_DIR before the first compile)
 
 
-def kernel(signature: str):
-    return njit(signature, cache=True, nogil=True, boundscheck=False)
+def kernel(signature: str, inline: bool = False):
+    """Compile eagerly; ``inline`` puts a small hot helper's body into its callers, which saves
+    the per-call reference counting numba does for every array argument."""
+    return njit(signature, cache=True, nogil=True, boundscheck=False,
+                inline="always" if inline else "never")
 
 
 # Argument type spellings shared by the kernel signatures.

@@ -2,16 +2,17 @@
 from .attacks import attacked_by, in_check, royals_face
 from .jit import BOARD, MOVES, STATE, TABLE, kernel
 from .layout import (A_DELTA, A_FLAGS, A_FROMREG, A_KIND, A_LEG1, A_LEG2, A_LINE, A_MODE, A_SIZE,
-                     A_TOREG, AF_DOUBLE, AF_EP, AF_HOP_NOT_SAME, F_CASTLING, F_DROPS,
-                     F_FLYING_GENERAL, F_NIFU, F_PASS, F_PROMO_ON_FROM, F_UCHIFUZUME, H_ATOM_IDX,
+                     A_TOREG, AF_DOUBLE, AF_EP, AF_HOP_NOT_SAME, E_DELTA, E_HOPMASK, E_KIND,
+                     E_LEG1, E_LEG2, E_LINE, E_MASK, E_SIZE, F_CASTLING, F_DROPS,
+                     F_FLYING_GENERAL, F_NIFU, F_PASS, F_PROMO_ON_FROM, F_UCHIFUZUME, H_ATOM_IDX, H_ATT_KING,
                      H_ATOMS, H_FLAGS, H_FORCED, H_FORWARD, H_LINES, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY,
                      H_PROMO, H_REGIONS, H_ROYAL, H_W, H_ZONE, K_LEAP, K_RIDE, M_FROM_MASK,
-                     M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, MAX_TYPES, MF_CASTLE, MF_DOUBLE,
+                     M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, MARK_STAMP, MARKS, MAX_TYPES, MF_CASTLE, MF_DOUBLE,
                      MF_DROP, MF_EP, MF_PASS, MODE_CAPTURE, MODE_QUIET, NSQ, OFF, PAD, S_CASTLE,
                      S_CROOK, S_EP, S_HAND, S_KING, S_STM)
 
 
-@kernel(f"int64({TABLE}, {MOVES}, int64, int64, int64, int64, int64)")
+@kernel(f"int64({TABLE}, {MOVES}, int64, int64, int64, int64, int64)", inline=True)
 def push_move(T, moves, n, frm, to, pt, side):
     """Append frm->to for a piece of type pt, expanded into its promotion choices."""
     promo = T[H_PROMO] + pt * 5
@@ -248,7 +249,7 @@ def gen_pseudo(T, board, st, moves, n, with_drops):
     return n
 
 
-@kernel(f"boolean({TABLE}, {BOARD}, {STATE}, int64)")
+@kernel(f"boolean({TABLE}, {BOARD}, {STATE}, int64)", inline=True)
 def leaves_royal_safe(T, board, st, mv):
     """Play mv on the board only, test the mover's royal piece, and restore the board."""
     if mv & (MF_PASS | MF_CASTLE):
@@ -320,16 +321,117 @@ def is_pawn_drop_mate(T, board, st, moves, n, mv):
     return mate
 
 
+@kernel(f"int64({TABLE}, {BOARD}, int64, int64, {MOVES})")
+def mark_exposure_points(T, board, ksq, side, moves):
+    """Mark (with a fresh stamp in moves[MARKS:]) every point where a piece leaving or arriving
+    could expose ``side``'s royal piece on ``ksq``: each ray from it up to an enemy slider within
+    two pieces or an enemy hopper within three (one move changes a ray's piece count by at most
+    one), the royal file up to the enemy royal under the flying-general rule, and the legs of
+    enemy leapers aimed at it. Returns the stamp."""
+    stamp = moves[MARK_STAMP] + 1
+    if stamp > 2000000000:
+        stamp = 1
+        for i in range(256):
+            moves[MARKS + i] = 0
+    moves[MARK_STAMP] = stamp
+    enemy = 1 - side
+    head = T[H_ATT_KING]
+    rows = head + 4
+    lines = T[H_LINES]
+    flying = (T[H_FLAGS] & F_FLYING_GENERAL) != 0
+    enemy_royal = -T[H_ROYAL] if side == 0 else T[H_ROYAL]
+    w = T[H_W]
+    for e in range(T[head + 2 * enemy], T[head + 2 * enemy + 1]):
+        r = rows + e * E_SIZE
+        d = T[r + E_DELTA]
+        if T[r + E_KIND] == K_LEAP:
+            a = ksq + d
+            p = board[a]
+            if p == OFF or not ((p > 0) if enemy == 0 else (p < 0)):
+                continue
+            pt = p if p > 0 else -p
+            if (T[r + E_MASK] >> pt) & 1 == 0:
+                continue
+            if T[r + E_LEG1] != 0:
+                moves[MARKS + a + T[r + E_LEG1]] = stamp
+            if T[r + E_LEG2] != 0:
+                moves[MARKS + a + T[r + E_LEG2]] = stamp
+            continue
+        sliders = T[r + E_MASK]
+        hoppers = T[r + E_HOPMASK]
+        royal_ray = flying and (d == w or d == -w)
+        limit = 3 if hoppers != 0 else 2
+        line = T[r + E_LINE]
+        x = ksq
+        seen = 0
+        farthest = 0  # the farthest enemy piece on this ray that one move could unleash
+        while seen < limit:
+            x += d
+            # the attacker's step out of x must follow a drawn line (as in attacked_by)
+            if line != 0 and (T[lines + x] & line) == 0:
+                break
+            p = board[x]
+            if p == OFF:
+                break
+            if p == 0:
+                continue
+            seen += 1
+            if (p < 0) if enemy == 1 else (p > 0):
+                pt = p if p > 0 else -p
+                if ((sliders >> pt) & 1 and seen <= 2) or ((hoppers >> pt) & 1) or (
+                        royal_ray and p == enemy_royal and seen <= 2):
+                    farthest = x
+        if farthest != 0:
+            y = ksq
+            while y != farthest:
+                y += d
+                moves[MARKS + y] = stamp
+    if flying:
+        # the royal file counts even when no ray entry runs along it
+        for direction in range(2):
+            d = w if direction == 0 else -w
+            x = ksq
+            seen = 0
+            while seen < 2:
+                x += d
+                p = board[x]
+                if p == OFF:
+                    break
+                if p == 0:
+                    continue
+                seen += 1
+                if p == enemy_royal:
+                    y = ksq
+                    while y != x:
+                        y += d
+                        moves[MARKS + y] = stamp
+                    break
+    return stamp
+
+
 @kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, int64)")
 def gen_legal(T, board, st, moves, n):
     """Write the legal moves to moves[n:]; return the new end."""
     end = gen_pseudo(T, board, st, moves, n, True)
     check_pawn_drops = (T[H_FLAGS] & F_UCHIFUZUME) != 0
     pawn = T[H_PAWN]
+    side = st[S_STM]
+    ksq = st[S_KING + side]
+    # Out of check, a non-royal move touching no marked point cannot expose the royal piece.
+    shortcut = ksq != 0 and not in_check(T, board, st, side)
+    stamp = 0
+    if shortcut:
+        stamp = mark_exposure_points(T, board, ksq, side, moves)
+    royal = T[H_ROYAL] if side == 0 else -T[H_ROYAL]
     out = n
     for i in range(n, end):
         mv = moves[i]
-        if not leaves_royal_safe(T, board, st, mv):
+        frm = mv & M_FROM_MASK
+        to = (mv >> M_TO_SHIFT) & M_FROM_MASK
+        if (shortcut and (mv & MF_EP) == 0 and moves[MARKS + to] != stamp
+                and ((mv & MF_DROP) != 0 or (board[frm] != royal and moves[MARKS + frm] != stamp))):
+            pass
+        elif not leaves_royal_safe(T, board, st, mv):
             continue
         if (check_pawn_drops and (mv & MF_DROP) and (mv & M_FROM_MASK) == pawn
                 and is_pawn_drop_mate(T, board, st, moves, end, mv)):
