@@ -35,7 +35,7 @@ def _build_parser() -> argparse.ArgumentParser:
     perft.add_argument("--chess960", action="store_true", help="Chess960 castling")
     perft.add_argument("--setup", help="janggi only: named start, e.g. "
                                        "han=ma-sang-sang-ma,cho=sang-ma-ma-sang")
-    perft.add_argument("depth", type=int)
+    perft.add_argument("depth", type=int, nargs="?")  # may also end the --moves list, see main
     perft.set_defaults(handler=_perft_command)
     return parser
 
@@ -58,6 +58,11 @@ def main(argv: list[str] | None = None) -> int:
     _make_quiet(parser)
     try:
         args = parser.parse_args(argv)
+        if args.command == "perft" and args.depth is None:
+            # `--moves m1 m2 DEPTH`: nargs="*" swallows DEPTH; moves are never all digits
+            if not (args.moves and args.moves[-1].isdigit()):
+                raise _ArgumentError("the following arguments are required: depth")
+            args.depth = int(args.moves.pop())
         if getattr(args, "depth", 1) is not None and getattr(args, "depth", 1) < 1:
             raise _ArgumentError("depth must be at least 1")
         if args.command is None:
