@@ -1,0 +1,50 @@
+"""Janggi evaluation data (hand-set, untuned).
+
+Material on the game's own point scale times 100 (chariot 13, cannon 7, horse 5, elephant 3,
+guard 3, soldier 2), with small endgame shifts (cannons lose value as screens disappear, horses
+gain). Soldiers gain as they advance and most near the enemy palace; horses like the centre; the
+general prefers the palace centre. Mobility for chariot, horse, cannon and elephant. Rules for the
+search: two passes, a repetition and the 200-ply limit end the game by points (Han +1.5), and a
+side that checked on every move of a repetition cycle loses.
+"""
+from . import EvalProfile
+
+
+def _pst(letter: str, f: int, r: int) -> tuple[int, int]:
+    centre = 4 - abs(f - 4)
+    if letter == "P":
+        bonus = max(0, r - 3) * 12 + (3 * centre if r >= 5 else 0)
+        if 3 <= f <= 5 and 7 <= r <= 9:
+            bonus += 25
+        if r == 9:
+            bonus -= 15
+        return bonus, bonus + 10
+    if letter == "N":
+        return 6 * centre + min(r, 6) * 4 - (10 if r == 0 else 0), 6 * centre + min(r, 6) * 3
+    if letter == "K":
+        return (10 if (f, r) == (4, 1) else 0), 0
+    if letter == "R":
+        return 2 * min(r, 7), 0
+    return 0, 0
+
+
+POINTS = {"R": 1300, "C": 700, "N": 500, "B": 300, "A": 300, "P": 200}
+
+PROFILE = EvalProfile(
+    values={"K": (0, 0), "A": (300, 300), "B": (330, 350), "N": (500, 540), "R": (1300, 1350),
+            "C": (720, 620), "P": (200, 220)},
+    pst=_pst,
+    phase={"R": 6, "C": 4, "N": 3, "B": 2, "A": 1},
+    mobility={"R": (3, 4), "N": (5, 5), "C": (3, 3), "B": (2, 2)},
+    mobility_cap=17,
+    king_zone={"R": 16, "N": 14, "C": 14, "P": 12},
+    shield={"A": 10, "B": 3},
+    tempo=15,
+    perpetual_check_loses=True,
+    repetition_points=True,
+    ply_limit_points=200,
+    points=POINTS,
+    second_player_bonus=150,
+    wdl_scale=150.0,
+    wdl_draw_margin=0.0,     # janggi has no draws: the point count decides
+)

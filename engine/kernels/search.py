@@ -1,0 +1,569 @@
+"""Principal-variation search as one explicit-stack loop (no recursion: NUMBA.md measured 1.7x).
+
+One call searches the root to one depth with a window (Python drives iterative deepening,
+aspiration and MultiPV between calls). Each ply has a frame row in ``fr``; a node's ``F_STAGE``
+says where to resume when its child returns (value in ``ret``, from the child's view).
+
+Inside the tree: TT cutoffs, mate-distance pruning, null move (not in check, side with pieces,
+not twice in a row), late-move reductions, check extension, killers + history, quiescence on
+captures (every evasion when in check). Game ends come from the eval table's rule data:
+repetition (draw, or points; a side that checked on every move of the cycle loses where the game
+says so), no-capture and ply limits, two passes ending the game by points, no legal move.
+"""
+import numpy as np  # noqa: F401  (numba typing of the array arguments)
+
+from .attacks import in_check
+from .evaluate import EVAL, SCRATCH, evaluate
+from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
+from .layout import (F_UCHIFUZUME, H_FLAGS, H_NTYPES, H_PAWN, H_ROYAL, H_VALUES, M_FROM_MASK,
+                     M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP,
+                     MF_PASS, H_NPLAY, H_PLAY, S_CLOCK, S_EP, S_HAND, S_HASH, S_PASSES, S_PLY,
+                     S_STM)
+from .makemove import make_move, unmake_move
+from .movegen import gen_pseudo, is_pawn_drop_mate, leaves_royal_safe
+from .search_clock import monotonic_ns
+from .search_layout import (B_EXACT, B_LOWER, B_UPPER, C_ABORTED, C_NODE_LIMIT, C_NODES,
+                            C_SELDEPTH, EV_CLOCK_DRAW, EV_FLAGS, EV_PLY_POINTS, EV_POINTS,
+                            EV_SECOND_BONUS, EVF_NOMOVES_LOSS, EVF_NULL_MOVE, EVF_PASS_POINTS,
+                            EVF_PERPETUAL_LOSES, EVF_REP_POINTS, F_ALPHA, F_BEST, F_BESTMV, F_BETA,
+                            F_CURMV, F_DEPTH, F_END, F_EVAL, F_IDX, F_INCHECK, F_ISNULL, F_LEGAL,
+                            F_NEWDEPTH, F_OALPHA, F_PFN, F_QUIET, F_RED, F_SAVE_EP, F_SAVE_HASH,
+                            F_STAGE, F_START, F_TTMV, HK_HISTORY, HK_KILLERS, INF, MATE,
+                            MATE_BOUND, MAXP, MOVE_MASK, O_BEST, O_PVLEN, O_ROOT_DONE, O_SCORE,
+                            RULE_WIN, SH_DEADLINE, SH_STOP, ST_AFTER_FULL, ST_AFTER_NULL,
+                            ST_AFTER_ZW, ST_ENTER, ST_MOVES, TT_BOUND_SHIFT, TT_DEPTH_SHIFT,
+                            TT_SCORE_SHIFT)
+from .tt import score_from_tt, score_to_tt, tt_probe, tt_store
+
+I64 = "int64[::1]"
+I32 = "int32[::1]"
+FRAMES = "int64[:, ::1]"
+PV = "int32[:, ::1]"
+
+Z_SIDE = 0
+Z_EP = 17
+
+
+@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, int64)")
+def points_result(T, E, board, st, ply):
+    """A game end decided by counting points: a rule win or loss for the side to move."""
+    pts = E[EV_POINTS]
+    total0 = 0
+    total1 = E[EV_SECOND_BONUS]
+    play = T[H_PLAY]
+    for i in range(T[H_NPLAY]):
+        p = board[T[play + i]]
+        if p > 0 and p != 100:
+            total0 += E[pts + p]
+        elif p < 0:
+            total1 += E[pts - p]
+    diff = total0 - total1 if st[S_STM] == 0 else total1 - total0
+    if diff > 0:
+        return RULE_WIN - ply
+    if diff < 0:
+        return -(RULE_WIN - ply)
+    return 0
+
+
+@kernel(f"int64({TABLE}, {BOARD}, {STATE}, int64)")
+def has_pieces(T, board, st, side):
+    """True if ``side`` has something besides royal pieces and pawns (null move is then safe)."""
+    play = T[H_PLAY]
+    royal = T[H_ROYAL]
+    pawn = T[H_PAWN]
+    for i in range(T[H_NPLAY]):
+        p = board[T[play + i]]
+        if p == 0 or p == 100:
+            continue
+        if (p > 0) != (side == 0):
+            continue
+        pt = p if p > 0 else -p
+        if pt != royal and pt != pawn:
+            return 1
+    for pt in range(1, T[H_NTYPES] + 1):
+        if st[S_HAND + side * MAX_TYPES + pt] > 0:
+            return 1
+    return 0
+
+
+@kernel(f"int64({TABLE}, {BOARD}, int64)")
+def capture_gain(T, board, mv):
+    """Value of the piece mv captures (0 for a quiet move), plus any promotion gain."""
+    gain = 0
+    if mv & (MF_CASTLE | MF_PASS | MF_DROP):
+        return 0
+    values = T[H_VALUES]
+    if mv & MF_EP:
+        gain = T[values + T[H_PAWN]]
+    else:
+        q = board[(mv >> M_TO_SHIFT) & M_FROM_MASK]
+        if q != 0:
+            gain = T[values + (q if q > 0 else -q)]
+    promo = (mv >> M_PROMO_SHIFT) & M_PROMO_MASK
+    if promo != 0 and gain > 0:
+        p = board[mv & M_FROM_MASK]
+        gain += T[values + promo] - T[values + (p if p > 0 else -p)]
+    return gain
+
+
+@kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, {MOVES}, int64, int64, int64, int64, {I32})")
+def order_moves(T, board, st, moves, mscore, start, end, ttmv, ply, heur):
+    """Give each move a sort key; with ``ply < 0`` keep only captures (quiescence). Returns end."""
+    values = T[H_VALUES]
+    side = st[S_STM]
+    k1 = heur[HK_KILLERS + 2 * ply] if ply >= 0 else 0
+    k2 = heur[HK_KILLERS + 2 * ply + 1] if ply >= 0 else 0
+    out = start
+    for i in range(start, end):
+        mv = moves[i]
+        gain = capture_gain(T, board, mv)
+        if ply < 0 and gain == 0 and (mv & MF_EP) == 0:
+            continue
+        if mv == ttmv:
+            s = 1 << 30
+        elif gain > 0 or (mv & MF_EP):
+            frm = mv & M_FROM_MASK
+            p = board[frm]
+            attacker = T[values + (p if p > 0 else -p)]
+            s = (1 << 28) + gain * 64 - attacker // 16
+        elif mv == k1:
+            s = (1 << 27) + 2
+        elif mv == k2:
+            s = (1 << 27) + 1
+        else:
+            frm = mv & M_FROM_MASK
+            to = (mv >> M_TO_SHIFT) & M_FROM_MASK
+            s = heur[HK_HISTORY + (side * 256 + frm) * 256 + to]
+            if (mv >> M_PROMO_SHIFT) & M_PROMO_MASK:
+                s += 1 << 26
+        moves[out] = mv
+        mscore[out] = s
+        out += 1
+    return out
+
+
+@kernel(f"void({TABLE}, {KEYS}, {BOARD}, {STATE}, {UNDO}, {FRAMES}, int64)")
+def unwind(T, Z, board, st, undo, fr, ply):
+    """Take back every move (and null move) between ``ply`` and the root after an abort."""
+    while ply > 0:
+        if fr[ply, F_ISNULL]:
+            st[S_STM] = 1 - st[S_STM]
+            st[S_HASH] = fr[ply - 1, F_SAVE_HASH]
+            st[S_EP] = fr[ply - 1, F_SAVE_EP]
+        else:
+            unmake_move(T, Z, board, st, undo)
+        ply -= 1
+
+
+@kernel(f"int64({TABLE}, {KEYS}, {EVAL}, {BOARD}, {STATE}, {UNDO}, {MOVES}, {MOVES}, {I64}, {I64}, "
+        f"{I64}, {I64}, {I32}, {PV}, {FRAMES}, {I32}, {I64}, {I64}, {I64}, {MOVES}, int64, int64, "
+        f"int64, int64, int64, int64, {I64})")
+def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur, pv, fr, lmr,
+                scratch, ctl, shared, rootmoves, nroot, depth, alpha0, beta0, hbase, age, out):
+    """Search the root moves ``rootmoves[:nroot]`` to ``depth`` inside (alpha0, beta0).
+
+    Returns the score (from the side to move's view); out[] gets the best move and PV length,
+    pv[0, :] the PV. ctl[C_ABORTED] = 1 if the stop flag, deadline or node limit cut it short.
+    ``hist``/``chk`` hold position hashes and in-check flags of the game so far, the root at
+    index ``hbase``; the search writes the path above it.
+    """
+    flags = E[EV_FLAGS]
+    clock_draw = E[EV_CLOCK_DRAW]
+    ply_points = E[EV_PLY_POINTS]
+    uchifuzume = (T[H_FLAGS] & F_UCHIFUZUME) != 0
+    pawn = T[H_PAWN]
+    nodes = ctl[C_NODES]
+    node_limit = ctl[C_NODE_LIMIT]
+    deadline = shared[SH_DEADLINE]
+    seldepth = ctl[C_SELDEPTH]
+    root_depth = depth
+    out[O_BEST] = 0
+    out[O_ROOT_DONE] = 0
+    out[O_PVLEN] = 0
+    ctl[C_ABORTED] = 0
+
+    fr[0, F_ALPHA] = alpha0
+    fr[0, F_BETA] = beta0
+    fr[0, F_DEPTH] = depth
+    fr[0, F_STAGE] = ST_ENTER
+    fr[0, F_INCHECK] = 1 if in_check(T, board, st, st[S_STM]) else 0
+    fr[0, F_PFN] = 1 << 20
+    fr[0, F_ISNULL] = 0
+    ply = 0
+    ret = 0
+    aborted = False
+    movebase = 0
+    while True:
+        returning = False
+        stage = fr[ply, F_STAGE]
+        if stage == ST_ENTER:
+            while True:  # one pass; break = pushed a child, prepared moves or returning
+                nodes += 1
+                if (nodes & 1023) == 0:
+                    ctl[C_NODES] = nodes
+                    if (shared[SH_STOP] != 0 or (node_limit > 0 and nodes >= node_limit)
+                            or (deadline > 0 and monotonic_ns() >= deadline)):
+                        aborted = True
+                        break
+                if ply > seldepth:
+                    seldepth = ply
+                pv[ply, MAXP] = 0
+                alpha = fr[ply, F_ALPHA]
+                beta = fr[ply, F_BETA]
+                d = fr[ply, F_DEPTH]
+                incheck = fr[ply, F_INCHECK]
+                key = st[S_HASH]
+                hidx = hbase + ply
+                hist[hidx] = key
+                chk[hidx] = incheck
+                if ply > 0:
+                    # --- game ends by rule -------------------------------------------------
+                    if (flags & EVF_PASS_POINTS) and st[S_PASSES] >= 2:
+                        ret = points_result(T, E, board, st, ply)
+                        returning = True
+                        break
+                    clock = st[S_CLOCK]
+                    reach = clock if clock < fr[ply, F_PFN] else fr[ply, F_PFN]
+                    j = hidx - 4
+                    found = -1
+                    while j >= hidx - reach and j >= 0:
+                        if hist[j] == key:
+                            found = j
+                            break
+                        j -= 2
+                    if found >= 0:
+                        score = 0
+                        decided = False
+                        if flags & EVF_PERPETUAL_LOSES:
+                            # moves by the side that just moved lead to hidx, hidx-2, ...
+                            they_all = True
+                            k = hidx
+                            while k > found:
+                                if chk[k] == 0:
+                                    they_all = False
+                                    break
+                                k -= 2
+                            we_all = True
+                            k = hidx - 1
+                            while k > found:
+                                if chk[k] == 0:
+                                    we_all = False
+                                    break
+                                k -= 2
+                            if they_all and not we_all:
+                                score = RULE_WIN - ply
+                                decided = True
+                            elif we_all and not they_all:
+                                score = -(RULE_WIN - ply)
+                                decided = True
+                        if not decided and (flags & EVF_REP_POINTS):
+                            score = points_result(T, E, board, st, ply)
+                        ret = score
+                        returning = True
+                        break
+                    if clock_draw > 0 and clock >= clock_draw:
+                        ret = 0
+                        returning = True
+                        break
+                    if ply_points > 0 and st[S_PLY] >= ply_points:
+                        ret = points_result(T, E, board, st, ply)
+                        returning = True
+                        break
+                    if ply >= MAXP - 2:
+                        ret = evaluate(T, E, board, st, scratch)
+                        returning = True
+                        break
+                    if d > 0:
+                        # mate-distance pruning
+                        if alpha < -(MATE - ply):
+                            alpha = -(MATE - ply)
+                        if beta > MATE - ply - 1:
+                            beta = MATE - ply - 1
+                        if alpha >= beta:
+                            ret = alpha
+                            returning = True
+                            break
+                pvnode = beta - alpha > 1
+                # --- transposition table ---------------------------------------------------
+                ttmv = 0
+                e = tt_probe(tk, td, key)
+                if e != 0:
+                    ttmv = e & MOVE_MASK
+                    tdepth = ((e >> TT_DEPTH_SHIFT) & 255) - 16
+                    tbound = (e >> TT_BOUND_SHIFT) & 3
+                    tscore = score_from_tt(((e >> TT_SCORE_SHIFT) & 0xFFFF) - 32768, ply)
+                    if ply > 0 and not pvnode and tdepth >= d and (
+                            tbound == B_EXACT or (tbound == B_LOWER and tscore >= beta)
+                            or (tbound == B_UPPER and tscore <= alpha)):
+                        ret = tscore
+                        returning = True
+                        break
+                fr[ply, F_TTMV] = ttmv
+                fr[ply, F_OALPHA] = alpha
+                fr[ply, F_ALPHA] = alpha
+                fr[ply, F_BETA] = beta
+                fr[ply, F_BESTMV] = 0
+                fr[ply, F_LEGAL] = 0
+                start = movebase if ply == 0 else fr[ply - 1, F_END]
+                fr[ply, F_START] = start
+                fr[ply, F_IDX] = start
+                if d <= 0:
+                    # --- quiescence: stand pat, then captures (every evasion in check) --------
+                    if incheck:
+                        fr[ply, F_BEST] = -(MATE - ply)
+                        end = gen_pseudo(T, board, st, moves, start, True)
+                        end = order_moves(T, board, st, moves, mscore, start, end, ttmv, ply, heur)
+                    else:
+                        ev = evaluate(T, E, board, st, scratch)
+                        if ev >= beta:
+                            ret = ev
+                            returning = True
+                            break
+                        if ev > alpha:
+                            fr[ply, F_ALPHA] = ev
+                        fr[ply, F_BEST] = ev
+                        end = gen_pseudo(T, board, st, moves, start, False)
+                        end = order_moves(T, board, st, moves, mscore, start, end, ttmv, -1, heur)
+                    fr[ply, F_END] = end
+                    fr[ply, F_STAGE] = ST_MOVES
+                    break
+                fr[ply, F_BEST] = -INF
+                ev = 0
+                if not incheck:
+                    ev = evaluate(T, E, board, st, scratch)
+                fr[ply, F_EVAL] = ev
+                if ply == 0:
+                    end = start
+                    for i in range(nroot):
+                        moves[end] = rootmoves[i]
+                        mscore[end] = nroot - i  # keep the order Python gave
+                        end += 1
+                    fr[ply, F_END] = end
+                    fr[ply, F_STAGE] = ST_MOVES
+                    break
+                # --- null move ------------------------------------------------------------
+                if ((flags & EVF_NULL_MOVE) and not pvnode and not incheck and d >= 3
+                        and ev >= beta and fr[ply, F_ISNULL] == 0 and beta > -MATE_BOUND
+                        and has_pieces(T, board, st, st[S_STM]) == 1):
+                    r = 3 + d // 4
+                    fr[ply, F_SAVE_HASH] = key
+                    fr[ply, F_SAVE_EP] = st[S_EP]
+                    h = key ^ Z[Z_SIDE]
+                    if st[S_EP] != 0:
+                        h ^= Z[Z_EP + st[S_EP]]
+                    st[S_EP] = 0
+                    st[S_HASH] = h
+                    st[S_STM] = 1 - st[S_STM]
+                    fr[ply, F_STAGE] = ST_AFTER_NULL
+                    fr[ply, F_END] = start
+                    c = ply + 1
+                    fr[c, F_ALPHA] = -beta
+                    fr[c, F_BETA] = -beta + 1
+                    fr[c, F_DEPTH] = d - 1 - r
+                    fr[c, F_STAGE] = ST_ENTER
+                    fr[c, F_INCHECK] = 0
+                    fr[c, F_PFN] = 0
+                    fr[c, F_ISNULL] = 1
+                    ply = c
+                    break
+                end = gen_pseudo(T, board, st, moves, start, True)
+                end = order_moves(T, board, st, moves, mscore, start, end, ttmv, ply, heur)
+                fr[ply, F_END] = end
+                fr[ply, F_STAGE] = ST_MOVES
+                break
+            if aborted:
+                break
+        elif stage == ST_AFTER_NULL:
+            v = -ret
+            st[S_STM] = 1 - st[S_STM]
+            st[S_HASH] = fr[ply, F_SAVE_HASH]
+            st[S_EP] = fr[ply, F_SAVE_EP]
+            beta = fr[ply, F_BETA]
+            if v >= beta:
+                if v >= MATE_BOUND - MAXP:
+                    v = beta  # an unproven mate from a null move
+                ret = v
+                returning = True
+            else:
+                start = fr[ply, F_START]
+                end = gen_pseudo(T, board, st, moves, start, True)
+                end = order_moves(T, board, st, moves, mscore, start, end, fr[ply, F_TTMV], ply,
+                                  heur)
+                fr[ply, F_END] = end
+                fr[ply, F_STAGE] = ST_MOVES
+        else:
+            if stage == ST_MOVES:
+                pushed = False
+                finished = False
+                while True:
+                    i = fr[ply, F_IDX]
+                    end = fr[ply, F_END]
+                    if i >= end:
+                        finished = True
+                        break
+                    # select the best remaining move
+                    bi = i
+                    bs = mscore[i]
+                    for k in range(i + 1, end):
+                        if mscore[k] > bs:
+                            bs = mscore[k]
+                            bi = k
+                    mv = moves[bi]
+                    moves[bi] = moves[i]
+                    mscore[bi] = mscore[i]
+                    moves[i] = mv
+                    mscore[i] = bs
+                    fr[ply, F_IDX] = i + 1
+                    if not leaves_royal_safe(T, board, st, mv):
+                        continue
+                    if (uchifuzume and (mv & MF_DROP) and (mv & M_FROM_MASK) == pawn
+                            and is_pawn_drop_mate(T, board, st, moves, end, mv)):
+                        continue
+                    d = fr[ply, F_DEPTH]
+                    alpha = fr[ply, F_ALPHA]
+                    beta = fr[ply, F_BETA]
+                    incheck = fr[ply, F_INCHECK]
+                    quiet = capture_gain(T, board, mv) == 0 and (mv & MF_EP) == 0 and (
+                        (mv >> M_PROMO_SHIFT) & M_PROMO_MASK) == 0
+                    legal = fr[ply, F_LEGAL] + 1
+                    fr[ply, F_LEGAL] = legal
+                    fr[ply, F_CURMV] = mv
+                    fr[ply, F_QUIET] = 1 if quiet else 0
+                    make_move(T, Z, board, st, undo, mv)
+                    gives = 1 if in_check(T, board, st, st[S_STM]) else 0
+                    c = ply + 1
+                    fr[c, F_INCHECK] = gives
+                    fr[c, F_STAGE] = ST_ENTER
+                    fr[c, F_ISNULL] = 0
+                    fr[c, F_PFN] = fr[ply, F_PFN] + 1
+                    if d <= 0:
+                        fr[c, F_ALPHA] = -beta
+                        fr[c, F_BETA] = -alpha
+                        fr[c, F_DEPTH] = d - 1
+                        fr[ply, F_RED] = 0
+                        fr[ply, F_STAGE] = ST_AFTER_FULL
+                    else:
+                        newdepth = d - 1
+                        if gives and ply < 2 * root_depth + 4:
+                            newdepth += 1
+                        fr[ply, F_NEWDEPTH] = newdepth
+                        if legal == 1:
+                            fr[c, F_ALPHA] = -beta
+                            fr[c, F_BETA] = -alpha
+                            fr[c, F_DEPTH] = newdepth
+                            fr[ply, F_RED] = 0
+                            fr[ply, F_STAGE] = ST_AFTER_FULL
+                        else:
+                            r = 0
+                            if (quiet and d >= 3 and legal > 3 and not incheck and not gives
+                                    and ply > 0):
+                                r = lmr[(d if d < 63 else 63) * 64 + (legal if legal < 63 else 63)]
+                                if beta - alpha > 1:
+                                    r -= 1
+                                if r < 0:
+                                    r = 0
+                                if r > newdepth - 1:
+                                    r = newdepth - 1 if newdepth > 1 else 0
+                            fr[ply, F_RED] = r
+                            fr[c, F_ALPHA] = -alpha - 1
+                            fr[c, F_BETA] = -alpha
+                            fr[c, F_DEPTH] = newdepth - r
+                            fr[ply, F_STAGE] = ST_AFTER_ZW
+                    ply = c
+                    pushed = True
+                    break
+                if finished:
+                    # --- node done: no legal move, or the best found --------------------------
+                    best = fr[ply, F_BEST]
+                    d = fr[ply, F_DEPTH]
+                    if fr[ply, F_LEGAL] == 0:
+                        if fr[ply, F_INCHECK]:
+                            best = -(MATE - ply)
+                        elif d > 0:
+                            if flags & EVF_NOMOVES_LOSS:
+                                best = -(MATE - ply)
+                            else:
+                                best = 0
+                    if ply == 0:
+                        out[O_SCORE] = best
+                    bestmv = fr[ply, F_BESTMV]
+                    if best >= fr[ply, F_BETA]:
+                        bound = B_LOWER
+                    elif best > fr[ply, F_OALPHA] and (bestmv != 0 or d <= 0):
+                        bound = B_EXACT
+                    else:
+                        bound = B_UPPER
+                    tt_store(tk, td, st[S_HASH], bestmv, bound, d, score_to_tt(best, ply), age)
+                    ret = best
+                    returning = True
+                if pushed:
+                    pass
+            else:
+                # --- a child returned: re-search, or take its value ---------------------------
+                v = -ret
+                alpha = fr[ply, F_ALPHA]
+                beta = fr[ply, F_BETA]
+                research = False
+                c = ply + 1
+                if stage == ST_AFTER_ZW and v > alpha:
+                    if fr[ply, F_RED] > 0:
+                        fr[ply, F_RED] = 0
+                        fr[c, F_ALPHA] = -alpha - 1
+                        fr[c, F_BETA] = -alpha
+                        fr[c, F_DEPTH] = fr[ply, F_NEWDEPTH]
+                        research = True
+                    elif v < beta:
+                        fr[c, F_ALPHA] = -beta
+                        fr[c, F_BETA] = -alpha
+                        fr[c, F_DEPTH] = fr[ply, F_NEWDEPTH]
+                        fr[ply, F_STAGE] = ST_AFTER_FULL
+                        research = True
+                if research:
+                    fr[c, F_STAGE] = ST_ENTER
+                    fr[c, F_ISNULL] = 0
+                    fr[c, F_PFN] = fr[ply, F_PFN] + 1
+                    ply = c
+                else:
+                    unmake_move(T, Z, board, st, undo)
+                    mv = fr[ply, F_CURMV]
+                    fr[ply, F_STAGE] = ST_MOVES
+                    if v > fr[ply, F_BEST]:
+                        fr[ply, F_BEST] = v
+                        if v > alpha:
+                            fr[ply, F_BESTMV] = mv
+                            fr[ply, F_ALPHA] = v
+                            # PV: this move, then the child's line
+                            n = pv[c, MAXP]
+                            pv[ply, 0] = mv
+                            for k in range(n):
+                                pv[ply, k + 1] = pv[c, k]
+                            pv[ply, MAXP] = n + 1
+                            if ply == 0:
+                                out[O_BEST] = mv
+                                out[O_SCORE] = v
+                                out[O_PVLEN] = n + 1
+                            if v >= beta:
+                                d = fr[ply, F_DEPTH]
+                                if fr[ply, F_QUIET] and d > 0:
+                                    if heur[HK_KILLERS + 2 * ply] != mv:
+                                        heur[HK_KILLERS + 2 * ply + 1] = heur[HK_KILLERS + 2 * ply]
+                                        heur[HK_KILLERS + 2 * ply] = mv
+                                    side = st[S_STM]
+                                    frm = mv & M_FROM_MASK
+                                    to = (mv >> M_TO_SHIFT) & M_FROM_MASK
+                                    hi = HK_HISTORY + (side * 256 + frm) * 256 + to
+                                    hv = heur[hi] + d * d
+                                    heur[hi] = hv if hv < (1 << 24) else (1 << 24)
+                                fr[ply, F_IDX] = fr[ply, F_END]  # cut off: no more moves
+                    if ply == 0:
+                        out[O_ROOT_DONE] += 1
+        if returning:
+            if ply == 0:
+                break
+            ply -= 1
+    if aborted:
+        unwind(T, Z, board, st, undo, fr, ply)
+        ctl[C_ABORTED] = 1
+    ctl[C_NODES] = nodes
+    ctl[C_SELDEPTH] = seldepth
+    return out[O_SCORE]

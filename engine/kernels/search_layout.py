@@ -1,0 +1,110 @@
+"""Constants shared by the search kernels and engine/search.py (scores, array slots, eval table).
+
+Scores are centipawns from the side to move's view. Two decisive bands, both counted in plies
+from the root so shorter wins score higher:
+  MATE - ply        checkmate (or no legal move where that loses)
+  RULE_WIN - ply    a win by rule: janggi point count at a game end, perpetual-check repetition
+"""
+
+MAXP = 128                   # deepest search ply (frames, PV rows, killer slots)
+INF = 32000
+MATE = 30000
+MATE_BOUND = MATE - 2 * MAXP         # |score| >= this: a mate
+RULE_WIN = 20000
+RULE_BOUND = RULE_WIN - 2 * MAXP     # |score| >= this: decisive (mate or rule win)
+MOVE_MASK = (1 << 26) - 1
+
+# --- per-thread control array (int64) -------------------------------------------------------------
+C_NODES = 0
+C_SELDEPTH = 1
+C_ABORTED = 2
+C_NODE_LIMIT = 3             # 0 = none
+C_SIZE = 8
+
+# --- control array shared by all threads (int64) --------------------------------------------------
+SH_STOP = 0
+SH_DEADLINE = 1              # CLOCK_MONOTONIC ns; 0 = none
+SH_SIZE = 4
+
+# --- kernel result slots (int64) ------------------------------------------------------------------
+O_SCORE = 0
+O_BEST = 1                   # best root move (0 if none beat alpha)
+O_PVLEN = 2
+O_ROOT_DONE = 3              # root moves fully searched in this call
+O_SIZE = 8
+
+# --- heuristics array (int32): killers then history ------------------------------------------------
+HK_KILLERS = 0                       # [ply * 2 + k]
+HK_HISTORY = 2 * (MAXP + 2)          # [(side * 256 + from) * 256 + to]
+HK_SIZE = HK_HISTORY + 2 * 256 * 256
+
+# --- frame fields (int64[MAXP + 2, F_SIZE]) ------------------------------------------------------
+F_ALPHA = 0
+F_BETA = 1
+F_DEPTH = 2
+F_STAGE = 3
+F_INCHECK = 4
+F_BEST = 5
+F_BESTMV = 6
+F_START = 7
+F_END = 8
+F_IDX = 9
+F_OALPHA = 10
+F_TTMV = 11
+F_LEGAL = 12                 # legal moves tried so far
+F_CURMV = 13
+F_RED = 14                   # reduction applied to the child being searched
+F_NEWDEPTH = 15              # the child's unreduced depth
+F_PFN = 16                   # plies since the last null move (bounds the repetition scan)
+F_ISNULL = 17                # this node was reached by a null move
+F_SAVE_HASH = 18
+F_SAVE_EP = 19
+F_EVAL = 20
+F_QUIET = 21                 # the current move is quiet
+F_SIZE = 24
+
+ST_ENTER = 0
+ST_AFTER_NULL = 1
+ST_MOVES = 2
+ST_AFTER_ZW = 3
+ST_AFTER_FULL = 4
+
+# --- TT entry packing (data int64; key slot holds key ^ data) -------------------------------------
+TT_BOUND_SHIFT = 26
+TT_DEPTH_SHIFT = 28          # depth + 16, 8 bits
+TT_AGE_SHIFT = 36            # 8 bits
+TT_SCORE_SHIFT = 48          # score + 32768, 16 bits
+B_UPPER = 1
+B_LOWER = 2
+B_EXACT = 3
+
+# --- eval table (int32) header slots -------------------------------------------------------------
+EV_PST_MG = 0                # offset of [(side * 32 + pt) * 256 + sq], material included
+EV_PST_EG = 1
+EV_PHASE = 2                 # offset of [pt] phase weight
+EV_PHASE_TOTAL = 3           # value
+EV_HAND_MG = 4               # offset of [pt * 8 + min(count, 7)]: value of the count-th piece
+EV_HAND_EG = 5
+EV_POINTS = 6                # offset of [pt]: points for game ends decided by counting
+EV_SECOND_BONUS = 7          # value: points added to the second player
+EV_FLAGS = 8
+EV_CLOCK_DRAW = 9            # value: plies without capture (S_CLOCK) that draw; 0 = none
+EV_PLY_POINTS = 10           # value: game plies (S_PLY) after which points decide; 0 = none
+EV_ATTACKERS = 11            # value: bit mask of types that can mate; none on both sides = draw
+EV_TEMPO = 12
+EV_MOB_MG = 13               # offset of [pt]: per reachable square, riders and hoppers
+EV_MOB_EG = 14
+EV_KZONE = 15                # offset of [pt]: penalty per enemy piece of type pt near our royal
+EV_SHIELD = 16               # offset of [pt]: bonus per own piece of type pt next to our royal
+EV_PAWN = 17                 # value: 1 = score chess-style pawn structure
+EV_DOUBLED = 18
+EV_ISOLATED = 19
+EV_PASSED = 20               # offset of [relative rank] passed-pawn bonus (eg; mg is half)
+EV_MOB_CAP = 21              # value: max counted squares per piece
+EV_HEADER = 32
+
+EVF_NOMOVES_LOSS = 1         # no legal move (not in check) loses; else it is a draw
+EVF_PERPETUAL_LOSES = 2      # the side that checked on every move of a repetition cycle loses
+EVF_REP_POINTS = 4           # repetition ends the game by points (else a draw)
+EVF_NULL_MOVE = 8            # null-move pruning allowed
+EVF_PASS_POINTS = 16         # two passes end the game by points

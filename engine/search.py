@@ -1,0 +1,483 @@
+"""The search driver: iterative deepening in Python around one kernel call per iteration.
+
+Contract: /work/helpers/SEARCH_API.md (Limits, Info, BestMove, Searcher). The search runs in a
+thread; every kernel releases the GIL, so the protocol thread stays responsive and ``stop``
+reaches the kernel through a shared int64 array it polls every 1024 nodes. Between iterations
+this module emits Info records, applies aspiration windows and MultiPV, and decides whether to
+start another iteration (soft time limit); the hard limit is a deadline the kernel reads from
+its own clock. Threads > 1: Lazy SMP — helper threads search the same root on their own board
+copies, sharing the transposition table, and only the main thread reports.
+"""
+from __future__ import annotations
+
+import math
+import sys
+import threading
+import time
+import traceback
+from dataclasses import dataclass
+
+import numpy as np
+
+from .evaluation import eval_table, wdl as wdl_estimate
+from .kernels import layout as L
+from .kernels import search_layout as S
+from .kernels.movegen import gen_legal
+from .kernels.search import capture_gain, search_root
+from .kernels.tt import tt_hashfull, tt_probe
+from .position import Position
+from .timeman import TimePlan, UNLIMITED, plan as time_plan
+
+
+@dataclass
+class Limits:
+    depth: int | None = None
+    nodes: int | None = None
+    movetime_ms: float | None = None
+    mate: int | None = None
+    infinite: bool = False
+    ponder: bool = False
+    searchmoves: list[int] | None = None
+    time_ms: tuple[float | None, float | None] = (None, None)
+    inc_ms: tuple[float, float] = (0.0, 0.0)
+    movestogo: int | None = None
+    byoyomi_ms: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass
+class Info:
+    depth: int
+    seldepth: int
+    multipv: int
+    score_cp: int | None
+    mate_plies: int | None
+    bound: str
+    nodes: int
+    nps: int
+    time_ms: int
+    hashfull: int
+    pv: list[int]
+    wdl: tuple[int, int, int] | None
+    string: str | None = None
+
+
+@dataclass
+class BestMove:
+    move: int | None
+    ponder: int | None
+    score_cp: int | None
+    mate_plies: int | None
+
+
+def _now_ns() -> int:
+    return time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+
+
+def split_score(score: int) -> tuple[int | None, int | None]:
+    """(score_cp, mate_plies) from a kernel score."""
+    if score >= S.MATE_BOUND:
+        return None, S.MATE - score
+    if score <= -S.MATE_BOUND:
+        return None, -(S.MATE + score)
+    return int(score), None
+
+
+def _lmr_table() -> np.ndarray:
+    table = np.zeros(64 * 64, dtype=np.int32)
+    for d in range(1, 64):
+        for m in range(1, 64):
+            table[d * 64 + m] = int(0.75 + math.log(d) * math.log(m) / 2.25)
+    return table
+
+
+LMR = _lmr_table()
+
+
+class TranspositionTable:
+    def __init__(self, mb: int) -> None:
+        self.resize(mb)
+        self.age = 0
+
+    def resize(self, mb: int) -> None:
+        entries = max(1024, (max(1, int(mb)) << 20) // 16)
+        entries = 1 << (entries.bit_length() - 1)      # a power of two
+        self.keys = np.zeros(entries, dtype=np.int64)
+        self.data = np.zeros(entries, dtype=np.int64)
+
+    def clear(self) -> None:
+        self.keys.fill(0)
+        self.data.fill(0)
+
+    def hashfull(self) -> int:
+        return int(tt_hashfull(self.data, self.age))
+
+
+class _Worker:
+    """One search thread's private arrays (board copy, stacks, heuristics)."""
+
+    def __init__(self) -> None:
+        self.undo = np.zeros((S.MAXP + 8, L.U_SIZE), dtype=np.int64)
+        self.moves = np.zeros(1 << 18, dtype=np.int32)
+        self.mscore = np.zeros(1 << 18, dtype=np.int32)
+        self.heur = np.zeros(S.HK_SIZE, dtype=np.int32)
+        self.pv = np.zeros((S.MAXP + 2, S.MAXP + 1), dtype=np.int32)
+        self.fr = np.zeros((S.MAXP + 2, S.F_SIZE), dtype=np.int64)
+        self.scratch = np.zeros(64, dtype=np.int64)
+        self.ctl = np.zeros(S.C_SIZE, dtype=np.int64)
+        self.out = np.zeros(S.O_SIZE, dtype=np.int64)
+        self.hist = np.zeros(0, dtype=np.int64)
+        self.chk = np.zeros(0, dtype=np.int64)
+
+    def setup(self, job: "_Job") -> None:
+        self.T, self.Z, self.E = job.T, job.Z, job.E
+        self.board = job.board.copy()
+        self.st = job.st.copy()
+        n = len(job.hashes)
+        self.hist = np.zeros(n + S.MAXP + 8, dtype=np.int64)
+        self.chk = np.zeros(n + S.MAXP + 8, dtype=np.int64)
+        self.hist[:n] = job.hashes
+        self.chk[:n] = job.checks
+        self.hbase = n - 1
+        self.heur[S.HK_HISTORY:] //= 2
+        self.heur[:S.HK_HISTORY] = 0
+        self.ctl[:] = 0
+
+    def search(self, tt: TranspositionTable, shared: np.ndarray, root: list[int], depth: int,
+               alpha: int, beta: int) -> tuple[int, list[int], bool]:
+        rootmoves = np.asarray(root, dtype=np.int32)
+        score = search_root(self.T, self.Z, self.E, self.board, self.st, self.undo, self.moves,
+                            self.mscore, tt.keys, tt.data, self.hist, self.chk, self.heur,
+                            self.pv, self.fr, LMR, self.scratch, self.ctl, shared, rootmoves,
+                            len(root), depth, alpha, beta, self.hbase, tt.age, self.out)
+        n = int(self.out[S.O_PVLEN]) if self.out[S.O_BEST] != 0 else 0
+        pv = [int(m) for m in self.pv[0, :n]]
+        return int(score), pv, bool(self.ctl[S.C_ABORTED])
+
+
+@dataclass
+class _Line:
+    score: int
+    pv: list[int]
+
+
+class _Job:
+    def __init__(self, position: Position, limits: Limits, on_info, on_done) -> None:
+        self.spec = position.spec
+        self.T, self.Z = position.cv.T, position.cv.Z
+        self.E = eval_table(position.spec)
+        self.board = position.board.copy()
+        self.st = position.st.copy()
+        self.st[L.S_SP] = 0
+        self.hashes, self.checks = _history(position)
+        self.side = position.turn
+        self.limits = limits
+        self.on_info = on_info
+        self.on_done = on_done
+        legal = position.legal_moves()
+        if limits.searchmoves:
+            wanted = set(int(m) for m in limits.searchmoves)
+            chosen = [m for m in legal if m in wanted]
+            legal = chosen or legal
+        self.root = legal
+        self.pondering = limits.ponder
+        self.released = threading.Event()      # infinite/ponder: may answer now
+        if not (limits.infinite or limits.ponder):
+            self.released.set()
+
+
+def _history(position: Position) -> tuple[np.ndarray, np.ndarray]:
+    """Hashes and side-to-move-in-check flags of every position of the game, current last."""
+    hashes = position.hash_history()
+    checks = []
+    probe = position.copy()
+    for _ in range(len(hashes)):
+        checks.append(1 if probe.in_check() else 0)
+        if probe.ply == 0:
+            break
+        probe.pop()
+    checks.reverse()
+    return np.asarray(hashes, dtype=np.int64), np.asarray(checks, dtype=np.int64)
+
+
+class Searcher:
+    def __init__(self) -> None:
+        self.hash_mb = 16
+        self.threads = 1
+        self.multipv = 1
+        self.move_overhead_ms = 30
+        self.show_wdl = False
+        self._tt = TranspositionTable(self.hash_mb)
+        self._tt_mb = self.hash_mb
+        self._shared = np.zeros(S.SH_SIZE, dtype=np.int64)
+        self._workers: list[_Worker] = [_Worker()]
+        self._thread: threading.Thread | None = None
+        self._job: _Job | None = None
+        self._lock = threading.Lock()
+        self._plan: TimePlan = UNLIMITED
+        self._t0 = 0
+
+    # ------------------------------------------------------------------ options
+    def resize_hash(self, mb: int) -> None:
+        self.wait_if_idle()
+        self.hash_mb = int(mb)
+        self._tt.resize(self.hash_mb)
+        self._tt_mb = self.hash_mb
+
+    def clear_hash(self) -> None:
+        self._tt.clear()
+        for worker in self._workers:
+            worker.heur[:] = 0
+
+    def warmup(self) -> None:
+        """Load (or compile) every kernel by running a tiny search."""
+        job = _Job(Position("xiangqi"), Limits(depth=2), None, None)
+        worker = _Worker()
+        worker.setup(job)
+        worker.search(TranspositionTable(1), np.zeros(S.SH_SIZE, dtype=np.int64), job.root, 2,
+                      -S.INF, S.INF)
+
+    def wait_if_idle(self) -> None:
+        if self.searching:
+            self.stop()
+            self.wait()
+
+    # ------------------------------------------------------------------ searching
+    def start(self, position: Position, limits: Limits, on_info, on_done) -> None:
+        if self.searching:
+            self.stop()
+            self.wait()
+        if self._tt_mb != self.hash_mb:
+            self.resize_hash(self.hash_mb)
+        self._tt.age = (self._tt.age + 1) & 255
+        self._shared[:] = 0
+        job = _Job(position, limits, on_info, on_done)
+        self._job = job
+        self._t0 = _now_ns()
+        self._set_plan(UNLIMITED if limits.ponder else time_plan(limits, job.side,
+                                                                 self.move_overhead_ms))
+        while len(self._workers) < max(1, int(self.threads)):
+            self._workers.append(_Worker())
+        self._thread = threading.Thread(target=self._run, args=(job,), daemon=True,
+                                        name="jiangjun-search")
+        self._thread.start()
+
+    def _set_plan(self, plan: TimePlan) -> None:
+        self._plan = plan
+        if plan.hard_ms is not None:
+            self._shared[S.SH_DEADLINE] = self._t0 + int(plan.hard_ms * 1e6)
+        else:
+            self._shared[S.SH_DEADLINE] = 0
+
+    def stop(self) -> None:
+        self._shared[S.SH_STOP] = 1
+        job = self._job
+        if job is not None:
+            job.released.set()
+
+    def ponderhit(self) -> None:
+        job = self._job
+        if job is None or not job.pondering:
+            return
+        job.pondering = False
+        self._t0 = _now_ns()
+        limits = job.limits
+        self._set_plan(time_plan(Limits(**{**limits.__dict__, "ponder": False}), job.side,
+                                 self.move_overhead_ms))
+        if not limits.infinite:
+            job.released.set()
+
+    def wait(self) -> None:
+        thread = self._thread
+        if thread is not None:
+            thread.join()
+
+    @property
+    def searching(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def probe(self, position: Position) -> tuple[int, int | None] | None:
+        data = int(tt_probe(self._tt.keys, self._tt.data, position.hash))
+        if data == 0:
+            return None
+        score = ((data >> S.TT_SCORE_SHIFT) & 0xFFFF) - 32768
+        move = data & S.MOVE_MASK
+        return int(score), (int(move) if move in position.legal_moves() else None)
+
+    # ------------------------------------------------------------------ the search thread
+    def _run(self, job: _Job) -> None:
+        result = None
+        try:
+            result = self._think(job)
+        except Exception:  # never leave the protocol without a move
+            traceback.print_exc(file=sys.stderr)
+        if result is None:
+            move = job.root[0] if job.root else None
+            result = BestMove(move, None, None, None)
+        job.released.wait()
+        self._shared[S.SH_STOP] = 1
+        if job.on_done is not None:
+            job.on_done(result)
+
+    def _elapsed_ms(self) -> float:
+        return (_now_ns() - self._t0) / 1e6
+
+    def _think(self, job: _Job) -> BestMove:
+        limits = job.limits
+        if not job.root:
+            return BestMove(None, None, None, None)
+        main = self._workers[0]
+        main.setup(job)
+        main.ctl[S.C_NODE_LIMIT] = int(limits.nodes) if limits.nodes else 0
+        root = self._initial_order(job)
+        max_depth = S.MAXP - 8
+        if limits.depth:
+            max_depth = max(1, min(max_depth, int(limits.depth)))
+        if limits.mate:
+            max_depth = min(max_depth, 2 * int(limits.mate) + 8)
+        helpers = self._start_helpers(job, root, max_depth)
+        multipv = max(1, min(int(self.multipv), len(root)))
+        best: list[_Line] = []
+        try:
+            for depth in range(1, max_depth + 1):
+                main.ctl[S.C_SELDEPTH] = 0
+                lines: list[_Line] = []
+                aborted = False
+                for k in range(multipv):
+                    chosen = {line.pv[0] for line in lines}
+                    candidates = [m for m in root if m not in chosen]
+                    prev = best[k].score if k < len(best) else None
+                    score, pv, aborted = self._aspiration(main, candidates, depth, prev)
+                    if aborted:
+                        if k == 0 and pv and depth > 1:
+                            # a root move that completed with a better score is still sound
+                            if not best or pv[0] != best[0].pv[0]:
+                                best = [_Line(score, pv)] + best[1:]
+                        elif k == 0 and pv and not best:
+                            best = [_Line(score, pv)]
+                        break
+                    if not pv:  # cannot happen with a full window; keep the order's first move
+                        pv = [candidates[0]]
+                    lines.append(_Line(score, pv))
+                    self._emit(job, depth, k + 1, score, pv)
+                if aborted:
+                    break
+                best = lines
+                chosen = [line.pv[0] for line in lines]
+                root = chosen + [m for m in root if m not in chosen]
+                if self._should_stop(job, best[0].score, depth):
+                    break
+        finally:
+            self._shared[S.SH_STOP] = 1
+            for thread in helpers:
+                thread.join()
+        if not best:
+            return BestMove(root[0], None, None, None)
+        line = best[0]
+        cp, mate = split_score(line.score)
+        ponder = line.pv[1] if len(line.pv) > 1 else self._tt_reply(job, line.pv[0])
+        return BestMove(line.pv[0], ponder, cp, mate)
+
+    def _aspiration(self, worker: _Worker, root: list[int], depth: int,
+                    prev: int | None) -> tuple[int, list[int], bool]:
+        if prev is None or depth < 4 or abs(prev) >= S.RULE_BOUND:
+            return worker.search(self._tt, self._shared, root, depth, -S.INF, S.INF)
+        delta = 25
+        alpha, beta = max(-S.INF, prev - delta), min(S.INF, prev + delta)
+        while True:
+            score, pv, aborted = worker.search(self._tt, self._shared, root, depth, alpha, beta)
+            if aborted:
+                return score, (pv if score > alpha else []), True
+            if score <= alpha:
+                beta = (alpha + beta) // 2
+                alpha = max(-S.INF, score - delta)
+            elif score >= beta:
+                beta = min(S.INF, score + delta)
+            else:
+                return score, pv, False
+            delta += delta // 2 + 5
+            if delta > 1000:
+                alpha, beta = -S.INF, S.INF
+
+    def _should_stop(self, job: _Job, score: int, depth: int) -> bool:
+        limits = job.limits
+        if self._shared[S.SH_STOP]:
+            return True
+        if limits.mate:
+            _, mate = split_score(score)
+            if mate is not None and 0 < mate <= 2 * int(limits.mate) - 1:
+                return True
+        if job.pondering or limits.infinite:
+            return False
+        soft = self._plan.soft_ms
+        if soft is not None:
+            if len(job.root) == 1:
+                return True            # the only move: answer at once
+            if self._elapsed_ms() >= soft * 0.55:
+                return True
+        return False
+
+    def _initial_order(self, job: _Job) -> list[int]:
+        ttmove = 0
+        data = int(tt_probe(self._tt.keys, self._tt.data, int(job.st[L.S_HASH])))
+        if data:
+            ttmove = data & S.MOVE_MASK
+        board = job.board
+
+        def key(mv: int) -> int:
+            return -(1 << 30) if mv == ttmove else -int(capture_gain(job.T, board, mv))
+        return sorted(job.root, key=key)
+
+    def _start_helpers(self, job: _Job, root: list[int], max_depth: int) -> list[threading.Thread]:
+        threads = []
+        for i in range(1, max(1, int(self.threads))):
+            worker = self._workers[i]
+            worker.setup(job)
+            thread = threading.Thread(target=self._helper, args=(worker, list(root), max_depth, i),
+                                      daemon=True, name=f"jiangjun-helper-{i}")
+            thread.start()
+            threads.append(thread)
+        return threads
+
+    def _helper(self, worker: _Worker, root: list[int], max_depth: int, index: int) -> None:
+        try:
+            for depth in range(1 + index % 2, max_depth + 1):
+                score, pv, aborted = worker.search(self._tt, self._shared, root, depth,
+                                                   -S.INF, S.INF)
+                if aborted or self._shared[S.SH_STOP]:
+                    return
+                if pv:
+                    root = [pv[0]] + [m for m in root if m != pv[0]]
+        except Exception:
+            traceback.print_exc(file=sys.stderr)
+
+    def _nodes(self) -> int:
+        return int(sum(int(w.ctl[S.C_NODES]) for w in self._workers[:max(1, int(self.threads))]))
+
+    def _emit(self, job: _Job, depth: int, multipv: int, score: int, pv: list[int]) -> None:
+        if job.on_info is None:
+            return
+        cp, mate = split_score(score)
+        ms = max(1, int(self._elapsed_ms()))
+        nodes = self._nodes()
+        job.on_info(Info(depth=depth, seldepth=max(depth, int(self._workers[0].ctl[S.C_SELDEPTH])),
+                         multipv=multipv, score_cp=cp, mate_plies=mate, bound="exact",
+                         nodes=nodes, nps=int(nodes * 1000 / ms), time_ms=ms,
+                         hashfull=self._tt.hashfull(), pv=list(pv),
+                         wdl=wdl_estimate(job.spec, cp, mate)))
+
+    def _tt_reply(self, job: _Job, move: int) -> int | None:
+        """The expected reply from the TT, for a ponder move when the PV has only one move."""
+        position = Position.__new__(Position)
+        board = job.board.copy()
+        st = job.st.copy()
+        undo = np.zeros((4, L.U_SIZE), dtype=np.int64)
+        from .kernels.makemove import make_move
+        make_move(job.T, job.Z, board, st, undo, move)
+        data = int(tt_probe(self._tt.keys, self._tt.data, int(st[L.S_HASH])))
+        if not data:
+            return None
+        reply = data & S.MOVE_MASK
+        moves = np.zeros(4096, dtype=np.int32)
+        end = gen_legal(job.T, board, st, moves, 0)
+        del position
+        return int(reply) if reply in set(int(m) for m in moves[:end]) else None
