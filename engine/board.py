@@ -67,8 +67,9 @@ class Board:
     def is_check(self) -> bool:
         return self.position.in_check()
 
-    def fen(self) -> str:
-        return self.position.fen()
+    def fen(self, shredder: bool = False) -> str:
+        """FEN; Chess960 castling as X-FEN, or rook files throughout with ``shredder``."""
+        return self.position.fen(shredder)
 
     def set_fen(self, fen: str) -> None:
         self.position = Position(self.position.spec, fen, chess960=self.position.chess960)

@@ -113,7 +113,7 @@ def parse_fen(spec: VariantSpec, geo: Geometry, fen: str, chess960: bool = False
         if len(fields) > 5:
             fullmove = _number(fields[5], "fullmove number")
         if spec.castling:
-            _parse_castling(spec, geo, board, castling, st)
+            _parse_castling(spec, geo, board, castling, st, chess960)
         if spec.en_passant and ep != "-":
             _parse_ep(spec, geo, board, ep, st)
 
@@ -168,50 +168,78 @@ def _parse_hands(spec: VariantSpec, text: str, st) -> None:
         raise FenError("hand ends with a count but no piece")
 
 
-def _parse_castling(spec, geo, board, text, st) -> None:
+def _parse_castling(spec, geo, board, text, st, chess960=False) -> None:
+    """KQkq (X-FEN: the outermost rook on that side) or rook file letters (Shredder-FEN).
+
+    Like python-chess, a right that names no usable rook is dropped rather than refused: without
+    Chess960 the king must stand on the e-file and the rook in the corner; with it, the king on
+    its back rank between the a-side and the h-side rook.
+    """
     if text == "-":
         return
     rook_type = spec.type_of("R")
     royal = next(i + 1 for i, p in enumerate(spec.pieces) if p.royal)
+    last_file = chr(ord("a") + geo.files - 1)
+    candidates: tuple[set, set] = (set(), set())   # rook files named, per side
     for c in text:
+        lower = c.lower()
+        if not (lower in "kq" or "a" <= lower <= last_file):
+            raise FenError(f"bad castling field '{text}'")
         side = 0 if c.isupper() else 1
+        rank = 0 if side == 0 else geo.ranks - 1
+        sign = 1 if side == 0 else -1
+        rooks = [f for f in range(geo.files) if board[geo.square(f, rank)] == sign * rook_type]
+        king_file = next((f for f in range(geo.files)
+                          if board[geo.square(f, rank)] == sign * royal), None)
+        if lower == "q":
+            if rooks and king_file is not None and rooks[0] < king_file:
+                candidates[side].add(rooks[0])
+        elif lower == "k":
+            if rooks and king_file is not None and rooks[-1] > king_file:
+                candidates[side].add(rooks[-1])
+        else:
+            candidates[side].add(ord(lower) - ord("a"))
+    for side in (0, 1):
         rank = 0 if side == 0 else geo.ranks - 1
         sign = 1 if side == 0 else -1
         king_file = next((f for f in range(geo.files)
                           if board[geo.square(f, rank)] == sign * royal), None)
-        if king_file is None:
-            raise FenError(f"castling right '{c}' without a king on its back rank")
-        lower = c.lower()
-        if lower in "kq":
-            files = range(geo.files - 1, king_file, -1) if lower == "k" else range(0, king_file)
-            rook_file = next((f for f in files if board[geo.square(f, rank)] == sign * rook_type),
-                             None)
-        elif "a" <= lower <= chr(ord("a") + geo.files - 1):
-            rook_file = ord(lower) - ord("a")
-            if board[geo.square(rook_file, rank)] != sign * rook_type:
-                rook_file = None
-        else:
-            raise FenError(f"bad castling field '{text}'")
-        if rook_file is None:
-            raise FenError(f"castling right '{c}' without a rook to castle with")
-        right = 2 * side + (0 if rook_file > king_file else 1)
-        st[L.S_CASTLE] |= 1 << right
-        st[L.S_CROOK + right] = geo.square(rook_file, rank)
+        files = sorted(f for f in candidates[side]
+                       if board[geo.square(f, rank)] == sign * rook_type)
+        if king_file is None or not files:
+            continue
+        if not chess960:
+            if king_file != geo.files // 2:   # standard chess: the king on e1 / e8
+                continue
+            files = [f for f in files if f in (0, geo.files - 1)]
+        for right, rook_file in ((2 * side + 1, files[0] if files else None),
+                                 (2 * side, files[-1] if files else None)):
+            if rook_file is None:
+                continue
+            if (right % 2 == 1) != (rook_file < king_file):
+                continue
+            st[L.S_CASTLE] |= 1 << right
+            st[L.S_CROOK + right] = geo.square(rook_file, rank)
 
 
 def _parse_ep(spec, geo, board, text, st) -> None:
     if len(text) != 2 or not ("a" <= text[0] <= "z") or not text[1].isdigit():
         raise FenError(f"bad en passant square '{text}'")
     file, rank = ord(text[0]) - ord("a"), int(text[1]) - 1
-    if not geo.on_board(file, rank) or rank not in (2, geo.ranks - 3):
-        raise FenError(f"bad en passant square '{text}'")
     side = int(st[L.S_STM])
-    # keep it only when a pawn of the side to move could capture there (hash equality)
-    pawn_rank = rank - 1 if side == 0 else rank + 1
+    if not geo.on_board(file, rank) or rank != (geo.ranks - 3 if side == 0 else 2):
+        raise FenError(f"bad en passant square '{text}' for {'white' if side == 0 else 'black'} to move")
+    # Keep it only when a pawn of the side to move could capture there (hash equality), the
+    # square and the double step's origin are empty and the enemy pawn stands beyond it.
+    forward = 1 if side == 0 else -1
     sign = 1 if side == 0 else -1
-    pawn = sign * next(i + 1 for i, p in enumerate(spec.pieces) if p.is_pawn)
+    pawn = next(i + 1 for i, p in enumerate(spec.pieces) if p.is_pawn)
+    pawn_rank = rank - forward
+    if (board[geo.square(file, rank)] != 0 or board[geo.square(file, rank + forward)] != 0
+            or board[geo.square(file, pawn_rank)] != -sign * pawn):
+        return
     for df in (-1, 1):
-        if geo.on_board(file + df, pawn_rank) and board[geo.square(file + df, pawn_rank)] == pawn:
+        if geo.on_board(file + df, pawn_rank) and board[geo.square(file + df, pawn_rank)] == sign * pawn:
             st[L.S_EP] = geo.square(file, rank)
 
 
@@ -257,7 +285,7 @@ def _square_name(geo, sq) -> str:
     return f"{chr(ord('a') + geo.file_of(sq))}{geo.rank_of(sq)}"
 
 
-def format_fen(position) -> str:
+def format_fen(position, shredder: bool = False) -> str:
     spec, geo = position.spec, position.geo
     rows = []
     for rank in range(geo.ranks - 1, -1, -1):
@@ -287,7 +315,7 @@ def format_fen(position) -> str:
                     hands += (str(count) if count > 1 else "") + (letter if side == 0 else letter.lower())
         move_number = int(st[L.S_PLY]) + 1
         return f"{placement} {'bw'[position.turn]} {hands or '-'} {move_number}"
-    castling = _format_castling(position) if spec.castling else "-"
+    castling = _format_castling(position, shredder) if spec.castling else "-"
     ep = "-"
     if spec.en_passant and st[L.S_EP]:
         sq = int(st[L.S_EP])
@@ -301,17 +329,24 @@ def _has_legal_ep(position) -> bool:
     return any(m & L.MF_EP for m in position.legal_moves())
 
 
-def _format_castling(position) -> str:
-    geo, st = position.geo, position.st
+def _format_castling(position, shredder: bool = False) -> str:
+    """KQkq, except that Chess960 names a rook by its file when another rook stands further out
+    on the same side (X-FEN, as python-chess prints it); ``shredder`` names every rook by file."""
+    spec, geo, st = position.spec, position.geo, position.st
+    rook_type = spec.type_of("R")
     out = ""
     for right in range(4):
         if not (st[L.S_CASTLE] >> right) & 1:
             continue
-        side = right // 2
-        rook_file = geo.file_of(int(st[L.S_CROOK + right]))
-        if position.chess960:
+        side, a_side = right // 2, right % 2 == 1
+        rook_sq = int(st[L.S_CROOK + right])
+        rook_file, rank = geo.file_of(rook_sq), geo.rank_of(rook_sq)
+        own_rook = rook_type if side == 0 else -rook_type
+        outer = range(0, rook_file) if a_side else range(rook_file + 1, geo.files)
+        hidden = any(position.board[geo.square(f, rank)] == own_rook for f in outer)
+        if shredder or (position.chess960 and hidden):
             letter = chr(ord("A") + rook_file)
         else:
-            letter = "K" if right % 2 == 0 else "Q"
+            letter = "Q" if a_side else "K"
         out += letter if side == 0 else letter.lower()
     return out or "-"

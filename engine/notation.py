@@ -60,4 +60,13 @@ def parse_move(position, text: str) -> int:
                 to = (mv >> L.M_TO_SHIFT) & L.M_FROM_MASK
                 if square_text(position, frm) + square_text(position, to) == text:
                     return mv
+    if position.spec.castling and position.chess960:
+        geo = position.geo
+        for mv in legal:  # a king on the e-file may also castle as e1g1 / e1c1 (as python-chess)
+            frm = mv & L.M_FROM_MASK
+            if mv & L.MF_CASTLE and geo.file_of(frm) == geo.files // 2:
+                to = (mv >> L.M_TO_SHIFT) & L.M_FROM_MASK
+                kdest = frm - (frm % geo.width) + L.PAD + (6 if to > frm else 2)
+                if square_text(position, frm) + square_text(position, kdest) == text:
+                    return mv
     raise ValueError(f"illegal move '{text}'")

@@ -97,8 +97,8 @@ class Position:
         if self.in_check(1 - self.turn):
             raise FenError("the side to move could capture the enemy king")
 
-    def fen(self) -> str:
-        return format_fen(self)
+    def fen(self, shredder: bool = False) -> str:
+        return format_fen(self, shredder)
 
     def compute_hash(self) -> int:
         Z = self.cv.Z

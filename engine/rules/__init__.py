@@ -15,5 +15,6 @@ def rule(name: str):
 
 from . import basic  # noqa: E402,F401  (registers rules)
 from . import janggi  # noqa: E402,F401
+from . import chess  # noqa: E402,F401
 from . import shogi  # noqa: E402,F401
 from . import xiangqi  # noqa: E402,F401

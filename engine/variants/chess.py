@@ -33,4 +33,7 @@ CHESS = VariantSpec(
     move_style="coord1",
     side_names=("white", "black"),
     no_moves_result="draw",
+    # python-chess outcome() order; the claimable ones act only with claim_draw (rules/chess.py)
+    end_rules=("insufficient_material", "no_legal_moves", "seventyfive_moves",
+               "fivefold_repetition", "fifty_moves", "threefold_repetition"),
 )
