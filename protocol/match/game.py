@@ -136,6 +136,7 @@ def play_game(spec: GameSpec) -> GameResult:
                     return out
                 return lose(side, "rules infraction", "declared an entering-king win that does not hold")
             if res.move is None:
+                # Usually a rules disagreement: the engine thinks the game is over, ours does not.
                 extra = f" and claims {res.claim}" if res.claim else ""
                 return lose(side, "rules infraction", f"gives no move in a game that goes on{extra}")
             try:
