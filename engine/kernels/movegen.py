@@ -154,6 +154,8 @@ def gen_pseudo(T, board, st, moves, n, with_drops):
                 continue
             pt = -p
         k = (side * MAX_TYPES + pt) * 2
+        # most pieces never promote: write their moves directly (much faster than the call)
+        promotes = T[T[H_PROMO] + pt * 5] != 0
         for a in range(T[index + k], T[index + k + 1]):
             r = atoms + a * A_SIZE
             reg = T[r + A_FROMREG]
@@ -186,12 +188,20 @@ def gen_pseudo(T, board, st, moves, n, with_drops):
                             moves[n] = frm | (to << M_TO_SHIFT) | MF_DOUBLE
                             n += 1
                         else:
-                            n = push_move(T, moves, n, frm, to, pt, side)
+                            if promotes:
+                                n = push_move(T, moves, n, frm, to, pt, side)
+                            else:
+                                moves[n] = frm | (to << M_TO_SHIFT)
+                                n += 1
                     elif (aflags & AF_EP) and to == ep and ep != 0:
                         moves[n] = frm | (to << M_TO_SHIFT) | MF_EP
                         n += 1
                 elif (mode & MODE_CAPTURE) and ((q < 0) if side == 0 else (q > 0)):
-                    n = push_move(T, moves, n, frm, to, pt, side)
+                    if promotes:
+                        n = push_move(T, moves, n, frm, to, pt, side)
+                    else:
+                        moves[n] = frm | (to << M_TO_SHIFT)
+                        n += 1
             elif kind == K_RIDE:
                 to = frm
                 while True:
@@ -205,10 +215,18 @@ def gen_pseudo(T, board, st, moves, n, with_drops):
                         break
                     if q == 0:
                         if mode & MODE_QUIET:
-                            n = push_move(T, moves, n, frm, to, pt, side)
+                            if promotes:
+                                n = push_move(T, moves, n, frm, to, pt, side)
+                            else:
+                                moves[n] = frm | (to << M_TO_SHIFT)
+                                n += 1
                         continue
                     if (mode & MODE_CAPTURE) and ((q < 0) if side == 0 else (q > 0)):
-                        n = push_move(T, moves, n, frm, to, pt, side)
+                        if promotes:
+                            n = push_move(T, moves, n, frm, to, pt, side)
+                        else:
+                            moves[n] = frm | (to << M_TO_SHIFT)
+                            n += 1
                     break
             else:
                 # Hop: slide to the screen, then land beyond it.
@@ -232,11 +250,19 @@ def gen_pseudo(T, board, st, moves, n, with_drops):
                         break
                     if q == 0:
                         if mode & MODE_QUIET:
-                            n = push_move(T, moves, n, frm, to, pt, side)
+                            if promotes:
+                                n = push_move(T, moves, n, frm, to, pt, side)
+                            else:
+                                moves[n] = frm | (to << M_TO_SHIFT)
+                                n += 1
                         continue
                     if ((mode & MODE_CAPTURE) and ((q < 0) if side == 0 else (q > 0))
                             and not ((aflags & AF_HOP_NOT_SAME) and qt == pt)):
-                        n = push_move(T, moves, n, frm, to, pt, side)
+                        if promotes:
+                            n = push_move(T, moves, n, frm, to, pt, side)
+                        else:
+                            moves[n] = frm | (to << M_TO_SHIFT)
+                            n += 1
                     break
     if with_drops and (flags & F_DROPS):
         n = gen_drops(T, board, st, moves, n)
