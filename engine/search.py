@@ -477,7 +477,7 @@ class Searcher:
         if not data:
             return None
         reply = data & S.MOVE_MASK
-        moves = np.zeros(4096, dtype=np.int32)
+        moves = np.zeros(L.MOVE_BUF, dtype=np.int32)   # gen_legal keeps scratch at its end
         end = gen_legal(job.T, board, st, moves, 0)
         del position
         return int(reply) if reply in set(int(m) for m in moves[:end]) else None
