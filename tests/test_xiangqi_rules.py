@@ -183,6 +183,12 @@ def test_protected_piece_is_not_chased_unless_the_defender_is_pinned():
     assert ("a8", "c8") not in threats(pinned_defender, 0)   # chariot for chariot: a trade
 
 
+def test_king_protects_only_where_it_may_legally_recapture():
+    open_file = {"e0": "K", "e9": "k", "e8": "a", "a8": "R"}
+    assert threats(open_file, 0) == {("a8", "e8")}    # kxe8 would face the red king
+    assert threats({**open_file, "e5": "P"}, 0) == set()
+
+
 def test_horse_leg_and_cannon_screen_decide_threats():
     assert threats({**KINGS, "c3": "N", "d5": "c"}, 0) == {("c3", "d5")}
     assert threats({**KINGS, "c3": "N", "d5": "c", "c4": "P"}, 0) == set()   # leg blocked
