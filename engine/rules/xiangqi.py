@@ -4,7 +4,7 @@ Rules registered here, in the order engine/variants/xiangqi.py lists them after 
 
 ``repetition_check_chase``
     When the current position (board and side to move) occurs for the THIRD time since the
-    start position, every move of the cycle is classified. The cycle is every move from the
+    position the game was set up from, every move of the cycle is classified. The cycle is every move from the
     first of those three occurrences up to the current one (as Fairy-Stockfish's arbiter does).
     A move is *attacking* if it gives check or it chases (below). If exactly one side attacked
     with every one of its moves in the cycle, that side loses ("perpetual check", "perpetual
@@ -52,8 +52,8 @@ House rules (seed 001), chosen with the rule option ``rules="house"`` (default
   K v K + elephants and K v K + advisors are already draws by the standard rule);
 * the count-down (``count_down``): when one side has only its king and the other side has,
   beside its king, exactly one of: 2 pawns, 3 pawns, 4 pawns, 5 pawns, 2 horses, 2 cannons,
-  1 chariot, 2 chariots (nothing else, advisors and elephants included, as the seed lists "the
-  two kings and the mating pieces"), that side must mate within 45, 36, 27, 18, 27, 27, 18, 9
+  1 chariot, 2 chariots (and nothing else, not even an advisor or an elephant: the seed speaks
+  of "only the two kings, plus the mating pieces"), that side must mate within 45, 36, 27, 18, 27, 27, 18, 9
   of its own moves or the game is drawn. The count starts with the first move after the capture
   that created that material (material only changes by captures, so it is read off the
   no-capture clock; from a FEN it trusts the halfmove field). Any other material (say chariot
