@@ -170,6 +170,15 @@ def test_node_after_two_passes_has_no_children():
     assert perft(one_pass.position, 1) == 0
 
 
+def test_divide_rows_add_up_to_perft_after_a_pass():
+    from engine.perft import divide
+    board = Board("janggi")
+    board.push_str("e1e1")
+    rows = dict(divide(board.position, 1))
+    assert rows["e8e8"] == 1 and sum(rows.values()) == perft(board.position, 1) == 32
+    assert sum(count for _, count in divide(board.position, 2)) == perft(board.position, 2)
+
+
 def test_double_pass_ends_by_points_but_pass_move_pass_does_not():
     start = Board("janggi").fen()
     verdict = judge("janggi", start, ["e1e1", "e8e8"])

@@ -8,6 +8,8 @@ from .movegen import gen_legal
 @kernel(f"int64({TABLE}, {KEYS}, {BOARD}, {STATE}, {UNDO}, {MOVES}, int64, int64)")
 def perft(T, Z, board, st, undo, moves, n, depth):
     """Leaves at ``depth``; a node where the game has ended by rule (two passes) has none."""
+    if depth <= 0:
+        return 1  # a leaf is one path even where the game has ended (divide's depth-1 rows)
     if (T[H_FLAGS] & F_DOUBLE_PASS_ENDS) and st[S_PASSES] >= 2:
         return 0
     end = gen_legal(T, board, st, moves, n)
