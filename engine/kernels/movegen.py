@@ -142,6 +142,9 @@ def gen_pseudo(T, board, st, moves, n, with_drops):
     index = T[H_ATOM_IDX]
     play = T[H_PLAY]
     ep = st[S_EP]
+    zone_index = T[T[H_ZONE] + side]
+    zone = regions + zone_index * NSQ if zone_index >= 0 else regions  # region 0 if no zone
+    promote_from_zone = zone_index >= 0 and (flags & F_PROMO_ON_FROM) != 0
     for i in range(T[H_NPLAY]):
         frm = T[play + i]
         p = board[frm]
@@ -154,8 +157,9 @@ def gen_pseudo(T, board, st, moves, n, with_drops):
                 continue
             pt = -p
         k = (side * MAX_TYPES + pt) * 2
-        # most pieces never promote: write their moves directly (much faster than the call)
+        # most moves do not promote: write them directly (much faster than the call)
         promotes = T[T[H_PROMO] + pt * 5] != 0
+        from_in_zone = promotes and promote_from_zone and T[zone + frm] != 0
         for a in range(T[index + k], T[index + k + 1]):
             r = atoms + a * A_SIZE
             reg = T[r + A_FROMREG]
@@ -188,7 +192,7 @@ def gen_pseudo(T, board, st, moves, n, with_drops):
                             moves[n] = frm | (to << M_TO_SHIFT) | MF_DOUBLE
                             n += 1
                         else:
-                            if promotes:
+                            if promotes and (from_in_zone or T[zone + to] != 0):
                                 n = push_move(T, moves, n, frm, to, pt, side)
                             else:
                                 moves[n] = frm | (to << M_TO_SHIFT)
@@ -197,7 +201,7 @@ def gen_pseudo(T, board, st, moves, n, with_drops):
                         moves[n] = frm | (to << M_TO_SHIFT) | MF_EP
                         n += 1
                 elif (mode & MODE_CAPTURE) and ((q < 0) if side == 0 else (q > 0)):
-                    if promotes:
+                    if promotes and (from_in_zone or T[zone + to] != 0):
                         n = push_move(T, moves, n, frm, to, pt, side)
                     else:
                         moves[n] = frm | (to << M_TO_SHIFT)
@@ -215,14 +219,14 @@ def gen_pseudo(T, board, st, moves, n, with_drops):
                         break
                     if q == 0:
                         if mode & MODE_QUIET:
-                            if promotes:
+                            if promotes and (from_in_zone or T[zone + to] != 0):
                                 n = push_move(T, moves, n, frm, to, pt, side)
                             else:
                                 moves[n] = frm | (to << M_TO_SHIFT)
                                 n += 1
                         continue
                     if (mode & MODE_CAPTURE) and ((q < 0) if side == 0 else (q > 0)):
-                        if promotes:
+                        if promotes and (from_in_zone or T[zone + to] != 0):
                             n = push_move(T, moves, n, frm, to, pt, side)
                         else:
                             moves[n] = frm | (to << M_TO_SHIFT)
@@ -250,7 +254,7 @@ def gen_pseudo(T, board, st, moves, n, with_drops):
                         break
                     if q == 0:
                         if mode & MODE_QUIET:
-                            if promotes:
+                            if promotes and (from_in_zone or T[zone + to] != 0):
                                 n = push_move(T, moves, n, frm, to, pt, side)
                             else:
                                 moves[n] = frm | (to << M_TO_SHIFT)
@@ -258,7 +262,7 @@ def gen_pseudo(T, board, st, moves, n, with_drops):
                         continue
                     if ((mode & MODE_CAPTURE) and ((q < 0) if side == 0 else (q > 0))
                             and not ((aflags & AF_HOP_NOT_SAME) and qt == pt)):
-                        if promotes:
+                        if promotes and (from_in_zone or T[zone + to] != 0):
                             n = push_move(T, moves, n, frm, to, pt, side)
                         else:
                             moves[n] = frm | (to << M_TO_SHIFT)
