@@ -17,9 +17,8 @@ NSQ = 256            # every board fits in a 256-square padded mailbox
 PAD = 3              # padding rings around the playable area
 MAX_TYPES = 32       # piece types per variant (index 0 unused)
 MAX_PLY = 1024       # moves that can be made on one state before it overflows
-MOVE_BUF = 1 << 17   # move buffer length shared by all plies of a search; its last
-MARKS = MOVE_BUF - 512   # 512 entries are gen_legal's scratch: square marks and their stamp
-MARK_STAMP = MOVE_BUF - 1
+MOVE_BUF = 1 << 17   # move buffer length shared by all plies of a search
+MARK_SPACE = 512     # gen_legal keeps square marks and their stamp in any buffer's last 512 entries
 
 # --- move encoding -------------------------------------------------------------------------------
 M_FROM_MASK = 0xFF

@@ -7,7 +7,7 @@ from .layout import (A_DELTA, A_FLAGS, A_FROMREG, A_KIND, A_LEG1, A_LEG2, A_LINE
                      F_FLYING_GENERAL, F_NIFU, F_PASS, F_PROMO_ON_FROM, F_UCHIFUZUME, H_ATOM_IDX, H_ATT_KING,
                      H_ATOMS, H_FLAGS, H_FORCED, H_FORWARD, H_LINES, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY,
                      H_PROMO, H_REGIONS, H_ROYAL, H_W, H_ZONE, K_LEAP, K_RIDE, M_FROM_MASK,
-                     M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, MARK_STAMP, MARKS, MAX_TYPES, MF_CASTLE, MF_DOUBLE,
+                     M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, MARK_SPACE, MAX_TYPES, MF_CASTLE, MF_DOUBLE,
                      MF_DROP, MF_EP, MF_PASS, MODE_CAPTURE, MODE_QUIET, NSQ, OFF, PAD, S_CASTLE,
                      S_CROOK, S_EP, S_HAND, S_KING, S_STM)
 
@@ -353,17 +353,19 @@ def is_pawn_drop_mate(T, board, st, moves, n, mv):
 
 @kernel(f"int64({TABLE}, {BOARD}, int64, int64, {MOVES})")
 def mark_exposure_points(T, board, ksq, side, moves):
-    """Mark (with a fresh stamp in moves[MARKS:]) every point where a piece leaving or arriving
+    """Mark (with a fresh stamp in the last MARK_SPACE entries of ``moves``) every point where a piece leaving or arriving
     could expose ``side``'s royal piece on ``ksq``: each ray from it up to an enemy slider within
     two pieces or an enemy hopper within three (one move changes a ray's piece count by at most
     one), the royal file up to the enemy royal under the flying-general rule, and the legs of
     enemy leapers aimed at it. Returns the stamp."""
-    stamp = moves[MARK_STAMP] + 1
+    marks = moves.shape[0] - MARK_SPACE
+    stamp_slot = moves.shape[0] - 1
+    stamp = moves[stamp_slot] + 1
     if stamp > 2000000000:
         stamp = 1
         for i in range(256):
-            moves[MARKS + i] = 0
-    moves[MARK_STAMP] = stamp
+            moves[marks + i] = 0
+    moves[stamp_slot] = stamp
     enemy = 1 - side
     head = T[H_ATT_KING]
     rows = head + 4
@@ -383,9 +385,9 @@ def mark_exposure_points(T, board, ksq, side, moves):
             if (T[r + E_MASK] >> pt) & 1 == 0:
                 continue
             if T[r + E_LEG1] != 0:
-                moves[MARKS + a + T[r + E_LEG1]] = stamp
+                moves[marks + a + T[r + E_LEG1]] = stamp
             if T[r + E_LEG2] != 0:
-                moves[MARKS + a + T[r + E_LEG2]] = stamp
+                moves[marks + a + T[r + E_LEG2]] = stamp
             continue
         sliders = T[r + E_MASK]
         hoppers = T[r + E_HOPMASK]
@@ -415,7 +417,7 @@ def mark_exposure_points(T, board, ksq, side, moves):
             y = ksq
             while y != farthest:
                 y += d
-                moves[MARKS + y] = stamp
+                moves[marks + y] = stamp
     if flying:
         # the royal file counts even when no ray entry runs along it
         for direction in range(2):
@@ -434,7 +436,7 @@ def mark_exposure_points(T, board, ksq, side, moves):
                     y = ksq
                     while y != x:
                         y += d
-                        moves[MARKS + y] = stamp
+                        moves[marks + y] = stamp
                     break
     return stamp
 
@@ -448,7 +450,9 @@ def gen_legal(T, board, st, moves, n):
     side = st[S_STM]
     ksq = st[S_KING + side]
     # Out of check, a non-royal move touching no marked point cannot expose the royal piece.
-    shortcut = ksq != 0 and not in_check(T, board, st, side)
+    # The marks live in the buffer's tail; a nearly full buffer just skips the shortcut.
+    marks = moves.shape[0] - MARK_SPACE
+    shortcut = ksq != 0 and end <= marks and not in_check(T, board, st, side)
     stamp = 0
     if shortcut:
         stamp = mark_exposure_points(T, board, ksq, side, moves)
@@ -458,8 +462,8 @@ def gen_legal(T, board, st, moves, n):
         mv = moves[i]
         frm = mv & M_FROM_MASK
         to = (mv >> M_TO_SHIFT) & M_FROM_MASK
-        if (shortcut and (mv & MF_EP) == 0 and moves[MARKS + to] != stamp
-                and ((mv & MF_DROP) != 0 or (board[frm] != royal and moves[MARKS + frm] != stamp))):
+        if (shortcut and (mv & MF_EP) == 0 and moves[marks + to] != stamp
+                and ((mv & MF_DROP) != 0 or (board[frm] != royal and moves[marks + frm] != stamp))):
             pass
         elif not leaves_royal_safe(T, board, st, mv):
             continue
