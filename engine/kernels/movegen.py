@@ -127,12 +127,13 @@ def gen_castling(T, board, st, moves, n):
     return n
 
 
-@kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, int64, boolean)")
-def gen_pseudo(T, board, st, moves, n, with_drops):
+@kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, int64, boolean, int64)")
+def gen_moves(T, board, st, moves, n, with_drops, checked):
     """Write the side to move's pseudo-legal moves to moves[n:]; return the new end.
 
     Castling and passes are included with their own legality conditions already checked; every
-    other move still has to pass ``leaves_royal_safe``.
+    other move still has to pass ``leaves_royal_safe``. ``checked`` is 1 or 0 when the caller
+    already knows whether the side to move is in check, -1 when it does not.
     """
     side = st[S_STM]
     flags = T[H_FLAGS]
@@ -272,11 +273,19 @@ def gen_pseudo(T, board, st, moves, n, with_drops):
         n = gen_drops(T, board, st, moves, n)
     if flags & F_CASTLING:
         n = gen_castling(T, board, st, moves, n)
-    if (flags & F_PASS) and st[S_KING + side] != 0 and not in_check(T, board, st, side):
+    if (flags & F_PASS) and st[S_KING + side] != 0 and checked < 0:
+        checked = 1 if in_check(T, board, st, side) else 0
+    if (flags & F_PASS) and st[S_KING + side] != 0 and checked == 0:
         ksq = st[S_KING + side]
         moves[n] = ksq | (ksq << M_TO_SHIFT) | MF_PASS
         n += 1
     return n
+
+
+@kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, int64, boolean)")
+def gen_pseudo(T, board, st, moves, n, with_drops):
+    """gen_moves for a caller that has not tested for check."""
+    return gen_moves(T, board, st, moves, n, with_drops, -1)
 
 
 @kernel(f"boolean({TABLE}, {BOARD}, {STATE}, int64)", inline=True)
@@ -444,15 +453,16 @@ def mark_exposure_points(T, board, ksq, side, moves):
 @kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, int64)")
 def gen_legal(T, board, st, moves, n):
     """Write the legal moves to moves[n:]; return the new end."""
-    end = gen_pseudo(T, board, st, moves, n, True)
-    check_pawn_drops = (T[H_FLAGS] & F_UCHIFUZUME) != 0
-    pawn = T[H_PAWN]
     side = st[S_STM]
     ksq = st[S_KING + side]
+    checked = ksq != 0 and in_check(T, board, st, side)
+    end = gen_moves(T, board, st, moves, n, True, 1 if checked else 0)
+    check_pawn_drops = (T[H_FLAGS] & F_UCHIFUZUME) != 0
+    pawn = T[H_PAWN]
     # Out of check, a non-royal move touching no marked point cannot expose the royal piece.
     # The marks live in the buffer's tail; a nearly full buffer just skips the shortcut.
     marks = moves.shape[0] - MARK_SPACE
-    shortcut = ksq != 0 and end <= marks and not in_check(T, board, st, side)
+    shortcut = ksq != 0 and end <= marks and not checked
     stamp = 0
     if shortcut:
         stamp = mark_exposure_points(T, board, ksq, side, moves)
