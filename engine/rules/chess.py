@@ -24,6 +24,8 @@ whose capture is pseudo-legal but illegal (pinned pawn) is taken out as well.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from ..kernels import layout as L
 from ..tables import Z_EP
 from . import rule
@@ -42,30 +44,36 @@ def _has_legal_ep(position) -> bool:
     return any(mv & L.MF_EP for mv in position.legal_moves())
 
 
-def repetition_keys(position) -> list[int]:
-    """FIDE repetition keys of every position since the FEN was set, the current one last."""
-    keys = position.hash_history()
-    eps = [int(e) for e in position.undo[: position.ply, L.U_EP]] + [int(position.st[L.S_EP])]
-    if not any(eps):
-        return keys
-    Z = position.cv.Z
-    if eps[-1] and not _has_legal_ep(position):
-        keys[-1] ^= int(Z[Z_EP + eps[-1]])
-    earlier = [i for i, ep in enumerate(eps[:-1]) if ep]
-    if earlier:
-        walker = position.copy()
-        for index in reversed(earlier):
-            while walker.ply > index:
-                walker.pop()
-            if not _has_legal_ep(walker):
-                keys[index] ^= int(Z[Z_EP + eps[index]])
-    return keys
+def _history(position) -> tuple[np.ndarray, np.ndarray]:
+    """(hash, en passant square) of every position since the FEN, the current one last."""
+    ply = position.ply
+    hashes = np.append(position.undo[:ply, L.U_HASH], position.st[L.S_HASH])
+    eps = np.append(position.undo[:ply, L.U_EP], position.st[L.S_EP])
+    return hashes, eps
 
 
 def occurrences(position) -> int:
-    """How often the current position has stood on the board (1 = first time)."""
-    keys = repetition_keys(position)
-    return keys.count(keys[-1])
+    """How often the current position has stood on the board (1 = the first time).
+
+    Hashes with every en passant key removed find the candidates cheaply; only candidates that
+    had an en passant square need the legality test (on a copy walked back to them).
+    """
+    hashes, eps = _history(position)
+    Z = position.cv.Z
+    ep_keys = np.where(eps != 0, Z[Z_EP + eps], 0)
+    stripped = hashes ^ ep_keys
+    candidates = np.flatnonzero(stripped == stripped[-1])
+    if len(candidates) == 1 or not eps[candidates].any():
+        return len(candidates)
+    last = len(hashes) - 1
+    walker = position.copy()
+    usable_ep = {}
+    for index in sorted((int(i) for i in candidates if eps[i]), reverse=True):
+        while walker.ply > index:
+            walker.pop()
+        usable_ep[index] = _has_legal_ep(walker)
+    effective = [int(eps[i]) if usable_ep.get(int(i), False) else 0 for i in candidates]
+    return effective.count(int(eps[last]) if usable_ep.get(last, False) else 0)
 
 
 # ------------------------------------------------------------------ insufficient material
@@ -174,24 +182,17 @@ def threefold_repetition(position, options):
     next move (only with ``claim_draw``)."""
     if not options.get("claim_draw", False):
         return None
-    keys = repetition_keys(position)
-    reached = keys.count(keys[-1]) >= 3
-    if not reached and options.get("claim_next_move", True) and position.ply >= 3:
-        counts: dict[int, int] = {}
-        for key in keys:
-            counts[key] = counts.get(key, 0) + 1
-        if max(counts.values()) >= 2:
-            reached = _next_move_reaches(
-                position, lambda p: counts.get(_current_key(p), 0) >= 2)
+    reached = occurrences(position) >= 3
+    if not reached and options.get("claim_next_move", True) and _some_position_repeated(position):
+        reached = _next_move_reaches(position, lambda p: occurrences(p) >= 3)
     if reached:
         who = side_name(position, position.turn)
         return _verdict_draw(f"threefold repetition (claimed by {who})", "threefold_repetition")
     return None
 
 
-def _current_key(position) -> int:
-    key = position.hash
-    ep = int(position.st[L.S_EP])
-    if ep and not _has_legal_ep(position):
-        key ^= int(position.cv.Z[Z_EP + ep])
-    return key
+def _some_position_repeated(position) -> bool:
+    """Cheap filter for next-move claims: has any position (en passant aside) stood twice?"""
+    hashes, eps = _history(position)
+    stripped = hashes ^ np.where(eps != 0, position.cv.Z[Z_EP + eps], 0)
+    return len(np.unique(stripped)) < len(stripped)
