@@ -4,6 +4,8 @@ from __future__ import annotations
 import io
 import time
 
+import numpy  # noqa: F401  (import before the loader thread does, or the two race)
+
 import protocol_fake_search as fake
 from protocol.loop import Loop
 from protocol.session import Output
