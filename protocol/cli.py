@@ -20,6 +20,13 @@ def _perft_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench_command(args: argparse.Namespace) -> int:
+    from engine.bench import main as bench_main
+    from engine.variants import get_variant
+    variant = get_variant(args.variant).name if args.variant else None
+    return bench_main(variant, args.depth)
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="jiangjun",
@@ -37,6 +44,11 @@ def _build_parser() -> argparse.ArgumentParser:
                                        "han=ma-sang-sang-ma,cho=sang-ma-ma-sang")
     perft.add_argument("depth", type=int, nargs="?")  # may also end the --moves list, see main
     perft.set_defaults(handler=_perft_command)
+    bench = sub.add_parser("bench", help="search fixed positions to a fixed depth; print the "
+                                         "node count and speed")
+    bench.add_argument("--variant", help="one game only (default: all four)")
+    bench.add_argument("--depth", type=int, help="search depth (default: engine.bench's)")
+    bench.set_defaults(handler=_bench_command)
     return parser
 
 
