@@ -1,0 +1,122 @@
+"""Move spelling per protocol dialect, converted from and to the engine's canonical notation.
+
+Pure conversion (no protocol state), so engine/ APIs can print moves in any dialect's spelling;
+protocol/notation.py re-exports it for the dialect loop.
+
+Square styles (file index f and rank index r count from the first player's bottom-left):
+- ``zero``: letter + r, 10-rank boards in UCCI, UCI-cyclone and XBoard (``h2e2``);
+- ``one``:  letter + (r + 1), chess everywhere, 10-rank boards in plain UCI (``h3e3``, ``h10g8``),
+            shogi outside USI (``c3c4``, ``P@e5``, ``b2h8+``);
+- ``usi``:  digit (files - f) + letter ('a' + ranks - 1 - r) (``7g7f``, ``P*5e``).
+The choice depends only on the spec's canonical move style and board height, never on its name.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .kernels.layout import MF_PASS
+from .notation import move_text, parse_move
+from .shogi_notation import from_chess_style, to_chess_style
+
+PASS_WORDS = ("0000", "pass", "@@@@")
+_CANONICAL_STYLE = {"coord0": "zero", "coord1": "one", "usi": "usi"}
+_SQUARE = r"(?:[a-z]\d{1,2}|\d[a-z])"
+_MOVE = re.compile(rf"^({_SQUARE})({_SQUARE})(.*)$")
+_DROP = re.compile(rf"^(\+?[A-Za-z])[*@]({_SQUARE})$")
+
+
+@dataclass(frozen=True)
+class Codec:
+    style: str                 # square style of the dialect
+    canonical: str             # square style of the engine's canonical text
+    drop_sep: str              # "*" (USI) or "@"
+    pass_text: str | None      # fixed pass spelling ("@@@@"), or None for the royal square twice
+
+
+def codec_for(spec, dialect: str) -> Codec:
+    """``dialect`` is one of uci, ucicyclone, ucci, usi, xboard."""
+    canonical = _CANONICAL_STYLE[spec.move_style]
+    if canonical == "usi":
+        style = "usi" if dialect == "usi" else "one"
+    elif canonical == "zero":
+        style = "one" if dialect == "uci" else "zero"
+    else:
+        style = canonical
+    return Codec(style, canonical, "*" if style == "usi" else "@",
+                 "@@@@" if dialect == "xboard" else None)
+
+
+def _parse_square(text: str, style: str, files: int, ranks: int) -> tuple[int, int]:
+    if style == "usi":
+        if not (text[0].isdigit() and text[1:].isalpha() and len(text) == 2):
+            raise ValueError(f"bad square '{text}'")
+        f, r = files - int(text[0]), ranks - 1 - (ord(text[1]) - ord("a"))
+    else:
+        if not (text[0].isalpha() and text[1:].isdigit()):
+            raise ValueError(f"bad square '{text}'")
+        f, r = ord(text[0]) - ord("a"), int(text[1:]) - (1 if style == "one" else 0)
+    if not (0 <= f < files and 0 <= r < ranks):
+        raise ValueError(f"square '{text}' is off the board")
+    return f, r
+
+
+def _render_square(f: int, r: int, style: str, files: int, ranks: int) -> str:
+    if style == "usi":
+        return f"{files - f}{chr(ord('a') + ranks - 1 - r)}"
+    return f"{chr(ord('a') + f)}{r + (1 if style == 'one' else 0)}"
+
+
+def _respell(text: str, src: str, dst: str, sep: str, files: int, ranks: int) -> str:
+    drop = _DROP.match(text)
+    if drop:
+        piece, square = drop.groups()
+        f, r = _parse_square(square, src, files, ranks)
+        return f"{piece.upper()}{sep}{_render_square(f, r, dst, files, ranks)}"
+    move = _MOVE.match(text)
+    if not move:
+        raise ValueError(f"unreadable move '{text}'")
+    a, b, suffix = move.groups()
+    fa, ra = _parse_square(a, src, files, ranks)
+    fb, rb = _parse_square(b, src, files, ranks)
+    return (_render_square(fa, ra, dst, files, ranks) + _render_square(fb, rb, dst, files, ranks)
+            + suffix)
+
+
+def move_to_text(position, mv: int, codec: Codec) -> str:
+    if mv & MF_PASS and codec.pass_text:
+        return codec.pass_text
+    canonical = move_text(position, mv)
+    if codec.style == codec.canonical:
+        return canonical
+    if codec.canonical == "usi" and codec.style == "one":
+        return to_chess_style(canonical)
+    geo = position.geo
+    return _respell(canonical, codec.canonical, codec.style, codec.drop_sep, geo.files, geo.ranks)
+
+
+def text_to_move(position, text: str, codec: Codec) -> int:
+    """The legal move the dialect spells ``text``; ValueError if unreadable or illegal."""
+    if text in PASS_WORDS:
+        for mv in position.legal_moves():
+            if mv & MF_PASS:
+                return mv
+        raise ValueError(f"illegal move '{text}'")
+    if len(text) > 4 and text.endswith("="):   # XBoard: "=" marks a declined promotion
+        text = text[:-1]
+    move = _MOVE.match(text)
+    if move and len(move.group(3)) == 1 and move.group(3).isalpha():
+        text = text[:-1] + text[-1].lower()      # chess promotion letter, any case
+    geo = position.geo
+    sep = "*" if codec.canonical == "usi" else "@"
+    try:
+        if codec.canonical == "usi" and codec.style == "one":
+            canonical = from_chess_style(text)
+        else:
+            canonical = _respell(text, codec.style, codec.canonical, sep, geo.files, geo.ranks)
+    except ValueError:
+        raise ValueError(f"illegal move '{text}'") from None
+    try:
+        return parse_move(position, canonical)
+    except ValueError:
+        raise ValueError(f"illegal move '{text}'") from None
