@@ -44,7 +44,8 @@ def test_ninety_six_start_positions_perft_3():
 
 def test_random_960_games_castle_like_python_chess():
     """Seeded playouts from 60 start positions, preferring castling whenever it is legal, with
-    move sets, X-FEN and Shredder-FEN compared at every ply and perft(2) every 8 plies."""
+    move sets, X-FEN, Shredder-FEN and the outcome (with claims) compared at every ply and
+    perft(2) every 8 plies."""
     rng = random.Random(960)
     castles = 0
     for number in rng.sample(range(960), 60):
@@ -57,6 +58,10 @@ def test_random_960_games_castle_like_python_chess():
             assert board.fen() == oracle.fen(), where
             assert board.fen(shredder=True) == oracle.shredder_fen(), where
             assert Board("chess", oracle.shredder_fen(), chess960=True).fen() == oracle.fen()
+            expected = oracle.outcome(claim_draw=True)
+            verdict = board.outcome(claim_draw=True)
+            assert ((None if verdict is None else verdict.termination)
+                    == (None if expected is None else expected.termination.name.lower())), where
             if ply % 8 == 7:
                 assert perft(board.position, 2) == oracle_perft(oracle, 2), where
             if not moves or oracle.outcome() is not None:
