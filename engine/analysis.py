@@ -97,31 +97,25 @@ def mate_moves(mate_plies: int) -> int:
     return moves if mate_plies > 0 else -moves
 
 
-def seconds_limits(limit=None, depth=None, nodes=None, movetime=None, mate=None):
-    """engine.search.Limits from any of: a Limits, an object with depth/nodes/movetime (seconds)
-    such as protocol.client.Limit, and keywords (``movetime`` in seconds). Keywords win."""
-    from .search import Limits
-    if isinstance(limit, Limits):
-        base = Limits(**limit.__dict__)
-    else:
-        base = Limits()
-        if limit is not None:
-            base.depth = getattr(limit, "depth", None)
-            base.nodes = getattr(limit, "nodes", None)
-            seconds = getattr(limit, "movetime", None)
-            base.movetime_ms = None if seconds is None else seconds * 1000.0
-    if depth is not None:
-        base.depth = int(depth)
-    if nodes is not None:
-        base.nodes = int(nodes)
-    if movetime is not None:
-        base.movetime_ms = float(movetime) * 1000.0
-    if mate is not None:
-        base.mate = int(mate)
-    if not (base.depth or base.nodes or base.movetime_ms or base.mate or base.infinite
-            or any(t is not None for t in base.time_ms)):
-        raise ValueError("give a limit: depth, nodes, movetime or mate")
-    return base
+def limit_fields(limit=None, depth=None, nodes=None, movetime=None, mate=None) -> dict:
+    """{depth, nodes, movetime (seconds), mate} from any of: engine.search.Limits, an object
+    with depth/nodes/movetime in seconds such as protocol.client.Limit, and keywords (which
+    win). ValueError when no limit is given: an analysis must end by itself."""
+    fields = {"depth": None, "nodes": None, "movetime": None, "mate": None}
+    if limit is not None:
+        fields["depth"] = getattr(limit, "depth", None)
+        fields["nodes"] = getattr(limit, "nodes", None)
+        fields["mate"] = getattr(limit, "mate", None)
+        if getattr(limit, "movetime_ms", None) is not None:
+            fields["movetime"] = limit.movetime_ms / 1000.0
+        elif getattr(limit, "movetime", None) is not None:
+            fields["movetime"] = float(limit.movetime)
+    for key, value in (("depth", depth), ("nodes", nodes), ("movetime", movetime), ("mate", mate)):
+        if value is not None:
+            fields[key] = value
+    if not any(fields.values()):
+        raise ValueError("give a limit: depth, nodes, movetime (seconds) or mate")
+    return fields
 
 
 # ---------------------------------------------------------------------- the position
@@ -297,7 +291,10 @@ class Engine(PositionHolder):
 
     def _search(self, limit, multipv, depth, nodes, movetime, mate, notation, board,
                 on_info) -> PlayResult:
-        limits = seconds_limits(limit, depth, nodes, movetime, mate)
+        from .search import Limits
+        fields = limit_fields(limit, depth, nodes, movetime, mate)
+        limits = Limits(depth=fields["depth"], nodes=fields["nodes"], mate=fields["mate"],
+                        movetime_ms=None if fields["movetime"] is None else fields["movetime"] * 1000)
         board = board or self.board
         turn = board.turn
         latest: dict[int, AnalysisLine] = {}
