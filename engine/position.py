@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .kernels import layout as L
-from .kernels.attacks import in_check
+from .kernels.attacks import in_check, royals_face
 from .kernels.makemove import make_move, unmake_move
 from .kernels.movegen import gen_legal
 from .fen import FenError, format_fen, parse_fen
@@ -89,13 +89,18 @@ class Position:
 
     # ------------------------------------------------------------------ FEN
     def set_fen(self, fen: str) -> None:
+        """Set up from FEN/SFEN; on any error the position keeps its previous state."""
         board, st, fullmove = parse_fen(self.spec, self.geo, fen, self.chess960)
+        if in_check(self.cv.T, board, st, 1 - int(st[L.S_STM])):
+            raise FenError("the side to move could capture the enemy king")
+        # A FEN has no history: facing royals in it were not created by a move, and only the
+        # material can tell whether a capture happened before it.
+        st[L.S_FACING] = L.FACE_IDLE if royals_face(self.cv.T, board, st) else L.FACE_NONE
+        st[L.S_PRIOR_CAPTURE] = int(_material_short_of_start(self.spec, board))
         self.board[:] = board
         self.st[:] = st
         self.st[L.S_HASH] = self.compute_hash()
         self.fullmove_start = fullmove
-        if self.in_check(1 - self.turn):
-            raise FenError("the side to move could capture the enemy king")
 
     def fen(self, shredder: bool = False) -> str:
         return format_fen(self, shredder)
@@ -119,3 +124,23 @@ class Position:
         if self.st[L.S_STM]:
             h ^= int(Z[Z_SIDE])
         return h  # every key is a positive int64, so the XOR stays one
+
+
+_START_COUNTS: dict[int, dict[int, int]] = {}
+
+
+def _piece_counts(board) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for pc in board.tolist():
+        if pc != 0 and pc != L.OFF:
+            counts[pc] = counts.get(pc, 0) + 1
+    return counts
+
+
+def _material_short_of_start(spec: VariantSpec, board) -> bool:
+    """Is some piece of either side missing compared with the spec's start position?"""
+    if id(spec) not in _START_COUNTS:
+        start_board, _, _ = parse_fen(spec, compile_tables(spec).geometry, spec.start_fen)
+        _START_COUNTS[id(spec)] = _piece_counts(start_board)
+    have = _piece_counts(board)
+    return any(have.get(pc, 0) < count for pc, count in _START_COUNTS[id(spec)].items())

@@ -70,6 +70,7 @@ class VariantSpec:
     flying_general: bool = False
     pass_move: bool = False
     double_pass_ends: bool = False
+    bikjang: bool = False          # royals left facing for one reply end the game
     drops: bool = False
     nifu: bool = False
     uchifuzume: bool = False

@@ -101,6 +101,7 @@ def _compile(spec: S.VariantSpec) -> CompiledVariant:
         (spec.nifu, L.F_NIFU), (spec.uchifuzume, L.F_UCHIFUZUME),
         (spec.promote_on_leaving_zone, L.F_PROMO_ON_FROM), (spec.castling, L.F_CASTLING),
         (spec.en_passant, L.F_EN_PASSANT), (spec.pawn_resets_clock, L.F_PAWN_RESETS_CLOCK),
+        (spec.bikjang, L.F_BIKJANG),
     ):
         if enabled:
             flags |= bit

@@ -44,7 +44,14 @@ S_SP = 9             # undo stack pointer
 S_CAPTURES = 10      # captures made in the game so far (janggi bikjang needs "any capture yet")
 S_CROOK = 12         # 4 slots: rook square for each castling right
 S_HAND = 16          # 2 * MAX_TYPES slots: pieces in hand, [side * 32 + pt]
-S_SIZE = 16 + 2 * MAX_TYPES
+S_FACING = 16 + 2 * MAX_TYPES   # royals facing on an open file (F_BIKJANG): one of FACE_*
+S_PRIOR_CAPTURE = S_FACING + 1  # 1 if the FEN's material shows a capture before it was set up
+S_SIZE = S_FACING + 2
+
+FACE_NONE = 0        # royals not facing
+FACE_PENDING = 1     # the last move created the facing after a capture: the reply must break it
+FACE_ENDED = 2       # the reply left a pending facing standing: the game is over (bikjang)
+FACE_IDLE = 3        # facing that cannot end the game (set up in the FEN, or before any capture)
 
 # --- undo record fields --------------------------------------------------------------------------
 U_MOVE = 0
@@ -56,7 +63,8 @@ U_CASTLE = 5
 U_CLOCK = 6
 U_PASSES = 7
 U_MOVED = 8          # piece code that moved (the unpromoted piece, for unmaking promotions)
-U_SIZE = 9
+U_FACING = 9
+U_SIZE = 10
 
 # --- table header slots (T[0:64]) ---------------------------------------------------------------
 H_W = 0              # padded board width
@@ -93,6 +101,7 @@ F_PROMO_ON_FROM = 1 << 6    # promotion also when the move starts in the zone (s
 F_CASTLING = 1 << 7
 F_EN_PASSANT = 1 << 8
 F_PAWN_RESETS_CLOCK = 1 << 9
+F_BIKJANG = 1 << 10          # facing royals left standing for one reply end the game (janggi)
 
 # --- atom records --------------------------------------------------------------------------------
 A_KIND = 0

@@ -1,6 +1,8 @@
 """Make and unmake moves on (board, st, undo), keeping the Zobrist hash and hands up to date."""
+from .attacks import royals_face
 from .jit import BOARD, KEYS, STATE, TABLE, UNDO, kernel
-from .layout import (F_CASTLING, F_DROPS, F_EN_PASSANT, F_PAWN_RESETS_CLOCK, H_DEMOTE, H_FLAGS,
+from .layout import (F_BIKJANG, FACE_ENDED, FACE_IDLE, FACE_NONE, FACE_PENDING, S_FACING,
+                     S_PRIOR_CAPTURE, U_FACING, F_CASTLING, F_DROPS, F_EN_PASSANT, F_PAWN_RESETS_CLOCK, H_DEMOTE, H_FLAGS,
                      H_FORWARD, H_PAWN, H_ROYAL, H_W, M_FROM_MASK, M_PROMO_MASK, M_PROMO_SHIFT,
                      M_TO_SHIFT, MAX_TYPES, MF_CASTLE, MF_DOUBLE, MF_DROP, MF_EP, MF_PASS, NSQ,
                      PAD, S_CAPTURES, S_CASTLE, S_CLOCK, S_CROOK, S_EP, S_HAND, S_HASH, S_KING,
@@ -26,6 +28,23 @@ def piece_key(Z, pc, sq):
 @kernel(f"int64({KEYS}, int64, int64, int64)")
 def hand_key(Z, side, pt, count):
     return Z[Z_HAND + (side * MAX_TYPES + pt) * 32 + (count if count < 32 else 31)]
+
+
+@kernel(f"int64({TABLE}, {BOARD}, {STATE})")
+def next_facing(T, board, st):
+    """The bikjang state after a move (or pass) was played on the board: a facing the move
+    creates is pending if some capture has happened by then; a pending one that the reply leaves
+    standing ends the game."""
+    before = st[S_FACING]
+    if not royals_face(T, board, st):
+        return FACE_NONE
+    if before == FACE_NONE:
+        if st[S_CAPTURES] > 0 or st[S_PRIOR_CAPTURE] != 0:
+            return FACE_PENDING
+        return FACE_IDLE
+    if before == FACE_PENDING:
+        return FACE_ENDED
+    return before
 
 
 @kernel(f"void({TABLE}, {KEYS}, {BOARD}, {STATE}, {UNDO}, int64)")
@@ -132,6 +151,9 @@ def make_move(T, Z, board, st, undo, mv):
                 ep = (frm + to) // 2
                 st[S_EP] = ep
                 h ^= Z[Z_EP + ep]
+    u[U_FACING] = st[S_FACING]
+    if flags & F_BIKJANG:
+        st[S_FACING] = next_facing(T, board, st)
     st[S_STM] = 1 - side
     h ^= Z[Z_SIDE]
     st[S_HASH] = h
@@ -181,6 +203,7 @@ def unmake_move(T, Z, board, st, undo):
                 base = T[T[H_DEMOTE] + (captured if captured > 0 else -captured)]
                 st[S_HAND + side * MAX_TYPES + base] -= 1
     st[S_STM] = side
+    st[S_FACING] = u[U_FACING]
     st[S_HASH] = u[U_HASH]
     st[S_EP] = u[U_EP]
     st[S_CASTLE] = u[U_CASTLE]

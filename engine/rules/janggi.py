@@ -22,16 +22,12 @@ History read from a FEN alone (decisions recorded here, see also the tests):
   plies made since. Vector files write the game's ply count in the halfmove field (clock 199 +
   one move = 200 plies); a FEN whose clock restarted at a capture still has its move number.
 
-Perft: the kernel cuts only the double pass (a node after two passes has no children; the flag
-``F_DOUBLE_PASS_ENDS``), because that end is part of the state (``S_PASSES``) and the vectors
-count it. Bikjang, repetition and the ply limit are judged here alone: each needs history the
-kernel state does not carry (who created the facing, whether a capture had happened by then,
-earlier positions, the FEN's ply count), every move stays legal under the seed (unlike the
-oracle's "janggi", which restricts moves in bikjang and has no capture condition, so no oracle
-defines perft counts with the seed's bikjang), and the vector counts are unaffected: from a
-full set a counting bikjang needs a capture first, so it cannot end the game before ply 5 and no
-count to depth 5 from a start position changes; the other vector positions were chosen where
-the rule cannot change the count (the vector file's note).
+Perft: a node where the game has ended by rule has no children. The kernel knows the two ends
+that are part of the position's own state: two passes in a row (``S_PASSES``) and a bikjang left
+standing (``S_FACING``, kept by make_move under the spec flag ``bikjang`` with the same
+conditions as the rule here: created by a move, after a capture since the FEN or one the
+material shows, not broken by the reply). Repetition and the ply limit need the whole game
+record and are judged here alone, as perft counts from a FEN have no record.
 """
 from __future__ import annotations
 

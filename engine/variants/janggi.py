@@ -52,6 +52,7 @@ JANGGI = VariantSpec(
     lines=PALACE_LINES,
     pass_move=True,
     double_pass_ends=True,
+    bikjang=True,
     move_style="coord0",
     side_names=("cho", "han"),
     no_moves_result="loss",  # unreachable: a side not in check can always pass
