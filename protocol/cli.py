@@ -66,6 +66,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["match"]:  # the tournament runner parses its own arguments
         from .match.cli import main as match_main
         return match_main(argv[1:])
+    if argv[:1] in (["analyse"], ["analyze"]):  # game annotation parses its own arguments
+        from .analysis.cli import main as analyse_main
+        return analyse_main(argv[1:])
     parser = _build_parser()
     _make_quiet(parser)
     try:
