@@ -18,9 +18,12 @@ XBOARD_NAMES = {"chess": "normal"}
 # engine-defined and announced with `setup`.
 XBOARD_KNOWN = {"normal", "xiangqi", "shogi", "crazyhouse", "fischerandom", "capablanca",
                 "makruk", "courier", "shatranj", "gothic", "falcon", "seirawan", "grand"}
-# How XBoard should draw an engine-defined variant: its piece-to-char table and parent.
+# How XBoard 4.9.1 should draw and move-check an engine-defined variant: piece-to-char table,
+# parent board, FEN letter changes and Betza `piece` lines. This is the form Fairy-Stockfish 11.1
+# sends and XBoard 4.9.1 accepts (a `janggi` parent needs a later, Janggi-aware XBoard).
 XBOARD_SETUP = {
-    "janggi": ("PH.R.AE..K.C.ph.r.ae..k.c.", "9x10+0_xiangqi", {"N": "H", "B": "E"}),
+    "janggi": (".N.R.AB.P..C.........K.n.r.ab.p..c.........k", "9x10+0_xiangqi", {},
+               ("R& RB", "C& pRpB", "P& fsWfF", "N& nN", "B& mafsmafW", "A& WF", "K& WF")),
 }
 MATE_BASE = 100000
 
@@ -139,12 +142,14 @@ class XBoard:
     def announce_setup(self, variant: str) -> None:
         if variant not in XBOARD_SETUP:
             return
-        table, parent, letters = XBOARD_SETUP[variant]
+        table, parent, letters, pieces = XBOARD_SETUP[variant]
         fen = self.game.position.fen()
         placement = "".join(letters.get(c.upper(), c.upper()) if c.isupper() else
                             letters.get(c.upper(), c.upper()).lower() if c.isalpha() else c
                             for c in fen.split()[0])
         self.out.line(f"setup ({table}) {parent} {placement} {' '.join(fen.split()[1:])}")
+        for piece in pieces:
+            self.out.line(f"piece {piece}")
 
     def cmd_setboard(self, command: Command) -> None:
         fen = command.raw.split(None, 1)[1] if command.args else ""

@@ -355,7 +355,8 @@ def test_xboard_claims_result_only_when_over_on_the_board():
 def test_xboard_janggi_setup_and_pass():
     talk, _ = xboard_start("new")
     out = talk.send("variant janggi")
-    assert out[0].startswith("setup (") and "rhea1aehr/4k4" in out[0]
+    assert out[0].startswith("setup (") and "rnba1abnr/4k4" in out[0]
+    assert out[1].startswith("piece ")
     talk.send("force", "usermove @@@@")
     assert talk.loop.dialect.game.position.ply == 1
     talk.send("playother")
