@@ -174,8 +174,12 @@ def _chess_game(headers, movetext, tag) -> GameRecord:
 
     import chess
     import chess.pgn
+    class QuietBuilder(chess.pgn.GameBuilder):
+        def handle_error(self, error: Exception) -> None:   # reported once, by us
+            self.game.errors.append(error)
+
     head = "".join(f'[{k} "{v}"]\n' for k, v in headers.items())
-    game = chess.pgn.read_game(io.StringIO(head + "\n" + movetext + "\n"))
+    game = chess.pgn.read_game(io.StringIO(head + "\n" + movetext + "\n"), Visitor=QuietBuilder)
     if game is None:
         raise GameFileError("unreadable chess PGN")
     if game.errors:
