@@ -133,6 +133,8 @@ class OptionTable:
         return f"{option.name} -string {value}"
 
 
+# USI is for shogi GUIs; the other dialects drive 10-rank boards too.
+DIALECTS_WITH_BOARDS = ("uci", "ucicyclone", "ucci", "xboard")
 # XBoard sets these through its own commands: memory, cores, variant.
 XBOARD_COMMAND_OPTIONS = ("Hash", "Threads", "UCI_Variant")
 # The declaration rules engine.rules.shogi can judge (handicap variants and TryRule are not there).
@@ -140,6 +142,7 @@ ENTERING_KING_RULES = ("NoEnteringKing", "CSARule24", "CSARule27")
 
 
 def engine_options(dialect: str, variants: tuple[str, ...], default_variant: str) -> OptionTable:
+    from engine.janggi_setup import DEFAULT as SETUP_DEFAULT, SETUPS   # plain data, no numba
     options = [
         Option("Hash", "spin", 16, 1, 65536, spellings={"ucci": "hashsize", "usi": "USI_Hash"}),
         Option("Threads", "spin", 1, 1, 64, spellings={"ucci": "threads"}),
@@ -157,5 +160,8 @@ def engine_options(dialect: str, variants: tuple[str, ...], default_variant: str
         Option("newgame", "button", dialects=("ucci",)),
         Option("EnteringKingRule", "combo", "CSARule27", choices=ENTERING_KING_RULES,
                dialects=("usi",)),
+        # Janggi's horse/elephant arrangements for `startpos` (any other set-up: give its FEN).
+        Option("Cho Setup", "combo", SETUP_DEFAULT, choices=SETUPS, dialects=DIALECTS_WITH_BOARDS),
+        Option("Han Setup", "combo", SETUP_DEFAULT, choices=SETUPS, dialects=DIALECTS_WITH_BOARDS),
     ]
     return OptionTable(options, dialect)

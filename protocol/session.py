@@ -94,6 +94,7 @@ class Game:
         self.chess960 = chess960
         self.position = None
         self.start_fen: str | None = None
+        self.setup: tuple[str, str] | None = None    # (han, cho) named start, where one exists
 
     def set(self, variant: str, fen: str | None, moves: list[str], codec_for_spec,
             chess960: bool | None = None) -> None:
@@ -103,12 +104,22 @@ class Game:
         from .notation import text_to_move
         spec = get_variant(variant)
         chess960 = self.chess960 if chess960 is None else chess960
-        position = Position(spec, fen, chess960=chess960)
+        position = Position(spec, fen or self.named_start(spec), chess960=chess960)
         codec = codec_for_spec(spec)
         for text in moves:
             position.push(text_to_move(position, text, codec))
         self.variant, self.chess960, self.position = spec.name, chess960, position
         self.start_fen = fen
+
+    def named_start(self, spec) -> str | None:
+        """The chosen set-up's start FEN for variants with named set-ups, else None."""
+        if self.setup is None:
+            return None
+        from engine.janggi_setup import setup_fen
+        try:
+            return setup_fen(spec, self.setup)
+        except ValueError:          # this variant has no named set-ups
+            return None
 
     def ensure(self, codec_for_spec) -> None:
         if self.position is None:

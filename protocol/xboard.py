@@ -408,6 +408,8 @@ class XBoard:
         option, _ = self.options.set(name.strip(), value.strip() if sep else None)
         if option.name == "Clear Hash" and self.core.searcher is not None:
             self.core.searcher.clear_hash()
+        elif option.name in ("Cho Setup", "Han Setup"):
+            self.game.setup = (self.options["Han Setup"], self.options["Cho Setup"])
 
     def cmd_draw(self, command: Command) -> None:
         pass                       # offers are declined by staying silent

@@ -387,3 +387,66 @@ def test_xboard_options_memory_cores():
     assert talk.loop.dialect.options["Hash"] == 32
     assert talk.loop.dialect.options["Threads"] == 2
     assert talk.loop.dialect.options["MultiPV"] == 2
+
+
+# ------------------------------------------------------------------------ janggi set-ups
+def test_janggi_setup_options_choose_the_start_position():
+    talk = Talk()
+    out = talk.send("uci")
+    assert option_line(out, "option name Cho Setup type combo default ma-sang-sang-ma")
+    talk.send("setoption name UCI_Variant value janggi",
+              "setoption name Cho Setup value sang-ma-ma-sang",
+              "setoption name Han Setup value ma-sang-ma-sang", "position startpos")
+    fen = talk.loop.dialect.game.position.fen()
+    assert fen.split("/")[-1].startswith("RBNA1ANBR")
+    assert fen.startswith("rbna1absnr"[:0] + "r")
+    talk.send("setoption name UCI_Variant value xiangqi", "position startpos")
+    assert talk.loop.dialect.game.position.fen().startswith("rnbakabnr/")   # no set-ups there
+    talk.send("setoption name UCI_Variant value janggi",
+              "position fen rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1")
+    assert talk.loop.dialect.game.position.fen().split("/")[-1].startswith("RNBA1ABNR")
+    assert talk.send("setoption name Cho Setup value nonsense")[0].startswith("info string error:")
+
+
+def test_xboard_janggi_setup_announced_with_the_chosen_arrangement():
+    talk, _ = xboard_start("option Cho Setup=sang-ma-ma-sang", "new")
+    out = talk.send("variant janggi")
+    assert "/RBNA1ANBR " in out[0]
+
+
+# ------------------------------------------------------------------------ responsiveness
+class _SlowSearchModule:
+    """A search module whose Searcher takes until released to build (a cold numba cache)."""
+    release = threading.Event()
+    Limits = fake.Limits
+
+    class Searcher(fake.Searcher):
+        def __init__(self):
+            _SlowSearchModule.release.wait(30)
+            super().__init__()
+
+
+@pytest.mark.parametrize("hello, done", [("uci", "uciok"), ("ucci", "ucciok"), ("usi", "usiok"),
+                                         ("protover 2", "feature done=1")])
+def test_handshake_does_not_wait_for_the_engine_to_load(hello, done):
+    import io
+    from protocol.loop import Loop
+    from protocol.session import Output
+    _SlowSearchModule.release.clear()
+    buffer = io.StringIO()
+    loop = Loop(None, Output(buffer), search_module=_SlowSearchModule)
+    try:
+        loop.feed(hello)
+        assert buffer.getvalue().splitlines()[-1] == done
+        assert loop.core.searcher is None          # still loading
+    finally:
+        _SlowSearchModule.release.set()
+        loop.core.ready()
+        loop.close()
+
+
+def test_xboard_ping_is_answered_while_thinking():
+    talk, _ = xboard_start("new", "force", "analyze")
+    talk.loop.feed("ping 9")
+    assert "pong 9" in talk.new_lines()
+    talk.send("exit")

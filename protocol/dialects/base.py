@@ -136,6 +136,9 @@ class UciFamily:
         elif option.name == "UCI_Chess960":
             self.game.chess960 = bool(value)
             self.game.position = None
+        elif option.name in ("Cho Setup", "Han Setup"):
+            self.game.setup = (self.options["Han Setup"], self.options["Cho Setup"])
+            self.game.position = None
 
     def new_game(self) -> None:
         self.slot.stop_and_wait()
@@ -175,10 +178,8 @@ class UciFamily:
         if "perft" in go.numbers:
             self.perft(position, int(go.numbers["perft"]))
             return
-        limits = self.limits(go, position)
-        if limits is None:
-            return
-        self.start_search(position, go, limits)
+        self.searcher()                 # waits for the engine to finish loading
+        self.start_search(position, go, self.limits(go, position))
 
     def perft(self, position, depth: int) -> None:
         from engine.notation import parse_move
@@ -195,7 +196,7 @@ class UciFamily:
 
     # ------------------------------------------------------------------ search
     def limits(self, go, position):
-        """A Limits record, or None when the go was answered without searching."""
+        """The go command's Limits record."""
         kwargs = self.clock_limits(go, position)
         for key, field in (("depth", "depth"), ("nodes", "nodes"), ("movestogo", "movestogo")):
             if key in go.numbers and go.numbers[key] >= 0:
@@ -209,7 +210,7 @@ class UciFamily:
         moves = self.root_moves(go, position)
         if moves is not None:
             kwargs["searchmoves"] = moves
-        return self.core.search.Limits(**kwargs) if self.core.search else None
+        return self.core.search.Limits(**kwargs)
 
     def root_moves(self, go, position) -> list[int] | None:
         if not go.searchmoves:

@@ -76,11 +76,8 @@ class Usi(UciFamily):
             return
         kwargs = {"infinite": True} if go.mate_infinite or "mate" not in go.numbers else {
             "movetime_ms": max(0.0, go.numbers["mate"])}
-        limits = self.core.search.Limits(**kwargs) if self.core.search else None
-        if limits is None:
-            self.searcher()
-            return
         searcher = self.searcher()
+        limits = self.core.search.Limits(**kwargs)
         root = position.copy()
         self.last_pv = []
         self.slot.start(searcher, root, limits, lambda info: self.on_mate_info(info),
