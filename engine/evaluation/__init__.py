@@ -43,6 +43,7 @@ class EvalProfile:
     isolated: int = 0
     passed: tuple[int, ...] = ()                      # by relative rank
     tempo: int = 10
+    lazy_margin: int = 300    # skip mobility/king/pawn terms when material is this far outside
     rotated: bool = True      # the second player's tables are rotated 180 degrees (else mirrored)
     # the search's view of the game's end rules (the arbiter remains the judge)
     perpetual_check_loses: bool = False
@@ -136,6 +137,7 @@ def build_table(spec: VariantSpec, prof: EvalProfile) -> np.ndarray:
     E[S.EV_MOB_MG] = per_type(prof.mobility, lambda v: v[0])
     E[S.EV_MOB_EG] = per_type(prof.mobility, lambda v: v[1])
     E[S.EV_MOB_CAP] = prof.mobility_cap
+    E[S.EV_LAZY] = prof.lazy_margin
     E[S.EV_KZONE] = per_type(prof.king_zone)
     E[S.EV_SHIELD] = per_type(prof.shield)
     E[S.EV_PAWN] = 1 if prof.pawn_structure else 0

@@ -35,6 +35,7 @@ PROFILE = EvalProfile(
                "+P": 16, "+S": 16, "+N": 16, "+L": 16},
     shield={"G": 18, "S": 14, "P": 4, "N": 3, "L": 3, "+P": 8, "+S": 10},
     tempo=20,
+    lazy_margin=600,
     perpetual_check_loses=True,
     wdl_scale=300.0,
     wdl_draw_margin=50.0,

@@ -14,7 +14,7 @@ from .layout import (A_DELTA, A_FROMREG, A_KIND, A_LEG1, A_LEG2, A_LINE, A_MODE,
                      H_REGIONS, H_W, K_LEAP, K_RIDE, MAX_TYPES, MODE_CAPTURE, MODE_QUIET, NSQ, OFF,
                      PAD, S_HAND, S_KING, S_STM)
 from .search_layout import (EV_ATTACKERS, EV_DOUBLED, EV_HAND_EG, EV_HAND_MG, EV_ISOLATED,
-                            EV_KZONE, EV_MOB_CAP, EV_MOB_EG, EV_MOB_MG, EV_PASSED, EV_PAWN,
+                            EV_KZONE, EV_LAZY, EV_MOB_CAP, EV_MOB_EG, EV_MOB_MG, EV_PASSED, EV_PAWN,
                             EV_PHASE, EV_PHASE_TOTAL, EV_PST_EG, EV_PST_MG, EV_SHIELD, EV_TEMPO)
 
 EVAL = "int32[::1]"
@@ -88,8 +88,17 @@ def piece_mobility(T, board, sq, side, pt, cap):
     return count
 
 
-@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {SCRATCH})")
-def evaluate(T, E, board, st, scratch):
+@kernel("int64(int64, int64, int64, int64)")
+def taper(mg, eg, phase, total):
+    if total <= 0:
+        return mg
+    return (mg * phase + eg * (total - phase)) // total
+
+
+@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {SCRATCH}, int64, int64)")
+def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
+    """Material and piece-square first; the costlier terms only when that score is within the
+    game's lazy margin of the (alpha, beta) window."""
     play = T[H_PLAY]
     w = T[H_W]
     pst_mg = E[EV_PST_MG]
@@ -137,21 +146,6 @@ def evaluate(T, E, board, st, scratch):
                 armed0 = True
             else:
                 armed1 = True
-        if E[mob_mg + pt] != 0 or E[mob_eg + pt] != 0:
-            m = piece_mobility(T, board, sq, side, pt, cap)
-            mg += sign * m * E[mob_mg + pt]
-            eg += sign * m * E[mob_eg + pt]
-        if pawn_terms and pt == pawn:
-            f = sq % w - PAD + 1
-            rank = sq // w - PAD
-            if side == 0:
-                scratch[f] += 1
-                if rank < scratch[48 + f]:
-                    scratch[48 + f] = rank
-            else:
-                scratch[16 + f] += 1
-                if rank > scratch[32 + f]:
-                    scratch[32 + f] = rank
     # pieces in hand
     hand_mg = E[EV_HAND_MG]
     hand_eg = E[EV_HAND_EG]
@@ -172,6 +166,45 @@ def evaluate(T, E, board, st, scratch):
                 eg += sign * E[hand_eg + pt * 8 + (j if j < 7 else 7)]
     if attackers != 0 and not armed0 and not armed1:
         return 0
+    total = E[EV_PHASE_TOTAL]
+    if phase > total:
+        phase = total
+    fast = taper(mg, eg, phase, total)
+    if st[S_STM] == 1:
+        fast = -fast
+    fast += E[EV_TEMPO]
+    margin = E[EV_LAZY]
+    if fast - margin >= beta or fast + margin <= alpha:
+        return fast
+    # --- positional terms: mobility and pawn bookkeeping (second board pass) ------------------
+    for i in range(T[H_NPLAY]):
+        sq = T[play + i]
+        p = board[sq]
+        if p == 0:
+            continue
+        if p > 0:
+            side = 0
+            pt = p
+            sign = 1
+        else:
+            side = 1
+            pt = -p
+            sign = -1
+        if E[mob_mg + pt] != 0 or E[mob_eg + pt] != 0:
+            m = piece_mobility(T, board, sq, side, pt, cap)
+            mg += sign * m * E[mob_mg + pt]
+            eg += sign * m * E[mob_eg + pt]
+        if pawn_terms and pt == pawn:
+            f = sq % w - PAD + 1
+            rank = sq // w - PAD
+            if side == 0:
+                scratch[f] += 1
+                if rank < scratch[48 + f]:
+                    scratch[48 + f] = rank
+            else:
+                scratch[16 + f] += 1
+                if rank > scratch[32 + f]:
+                    scratch[32 + f] = rank
     # king zone: enemy pieces within two steps, own guards adjacent
     kzone = E[EV_KZONE]
     shield = E[EV_SHIELD]
@@ -246,10 +279,12 @@ def evaluate(T, E, board, st, scratch):
                     b = E[passed + ranks - 1 - rank]
                     mg -= b // 2
                     eg -= b
-    total = E[EV_PHASE_TOTAL]
-    if phase > total:
-        phase = total
-    score = (mg * phase + eg * (total - phase)) // (total if total > 0 else 1) if total > 0 else mg
+    score = taper(mg, eg, phase, total)
     if st[S_STM] == 1:
         score = -score
     return score + E[EV_TEMPO]
+
+
+@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {SCRATCH})")
+def evaluate(T, E, board, st, scratch):
+    return evaluate_lazy(T, E, board, st, scratch, -(1 << 40), 1 << 40)

@@ -12,15 +12,16 @@ says so), no-capture and ply limits, two passes ending the game by points, no le
 """
 import numpy as np  # noqa: F401  (numba typing of the array arguments)
 
-from .attacks import in_check
-from .evaluate import EVAL, SCRATCH, evaluate
+from .attacks import attacked_by, in_check
+from .evaluate import EVAL, SCRATCH, evaluate, evaluate_lazy
+from .search_gen import gen_captures
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
 from .layout import (F_UCHIFUZUME, H_FLAGS, H_NTYPES, H_PAWN, H_ROYAL, H_VALUES, M_FROM_MASK,
                      M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP,
                      MF_PASS, H_NPLAY, H_PLAY, S_CLOCK, S_EP, S_HAND, S_HASH, S_PASSES, S_PLY,
                      S_STM)
 from .makemove import make_move, unmake_move
-from .movegen import gen_pseudo, is_pawn_drop_mate, leaves_royal_safe
+from .movegen import gen_moves, is_pawn_drop_mate, leaves_royal_safe
 from .search_clock import monotonic_ns
 from .search_layout import (B_EXACT, B_LOWER, B_UPPER, C_ABORTED, C_NODE_LIMIT, C_NODES,
                             C_SELDEPTH, EV_CLOCK_DRAW, EV_FLAGS, EV_PLY_POINTS, EV_POINTS,
@@ -30,7 +31,7 @@ from .search_layout import (B_EXACT, B_LOWER, B_UPPER, C_ABORTED, C_NODE_LIMIT, 
                             F_NEWDEPTH, F_OALPHA, F_PFN, F_QUIET, F_RED, F_SAVE_EP, F_SAVE_HASH,
                             F_STAGE, F_START, F_TTMV, HK_HISTORY, HK_KILLERS, INF, MATE,
                             MATE_BOUND, MAXP, MOVE_MASK, O_BEST, O_PVLEN, O_ROOT_DONE, O_SCORE,
-                            RULE_WIN, SH_DEADLINE, SH_STOP, ST_AFTER_FULL, ST_AFTER_NULL,
+                            RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP, ST_AFTER_FULL, ST_AFTER_NULL,
                             ST_AFTER_ZW, ST_ENTER, ST_MOVES, TT_BOUND_SHIFT, TT_DEPTH_SHIFT,
                             TT_SCORE_SHIFT)
 from .tt import score_from_tt, score_to_tt, tt_probe, tt_store
@@ -311,10 +312,10 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                     # --- quiescence: stand pat, then captures (every evasion in check) --------
                     if incheck:
                         fr[ply, F_BEST] = -(MATE - ply)
-                        end = gen_pseudo(T, board, st, moves, start, True)
+                        end = gen_moves(T, board, st, moves, start, True, 1)
                         end = order_moves(T, board, st, moves, mscore, start, end, ttmv, ply, heur)
                     else:
-                        ev = evaluate(T, E, board, st, scratch)
+                        ev = evaluate_lazy(T, E, board, st, scratch, alpha, beta)
                         if ev >= beta:
                             ret = ev
                             returning = True
@@ -322,7 +323,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                         if ev > alpha:
                             fr[ply, F_ALPHA] = ev
                         fr[ply, F_BEST] = ev
-                        end = gen_pseudo(T, board, st, moves, start, False)
+                        end = gen_captures(T, board, st, moves, start)
                         end = order_moves(T, board, st, moves, mscore, start, end, ttmv, -1, heur)
                     fr[ply, F_END] = end
                     fr[ply, F_STAGE] = ST_MOVES
@@ -330,7 +331,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                 fr[ply, F_BEST] = -INF
                 ev = 0
                 if not incheck:
-                    ev = evaluate(T, E, board, st, scratch)
+                    ev = evaluate_lazy(T, E, board, st, scratch, beta - 1, beta)
                 fr[ply, F_EVAL] = ev
                 if ply == 0:
                     end = start
@@ -340,6 +341,12 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                         end += 1
                     fr[ply, F_END] = end
                     fr[ply, F_STAGE] = ST_MOVES
+                    break
+                # --- reverse futility: far above beta at low depth -----------------------
+                if (not pvnode and not incheck and d <= 3 and ev - 120 * d >= beta
+                        and beta < RULE_BOUND and beta > -RULE_BOUND):
+                    ret = ev
+                    returning = True
                     break
                 # --- null move ------------------------------------------------------------
                 if ((flags & EVF_NULL_MOVE) and not pvnode and not incheck and d >= 3
@@ -366,7 +373,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                     fr[c, F_ISNULL] = 1
                     ply = c
                     break
-                end = gen_pseudo(T, board, st, moves, start, True)
+                end = gen_moves(T, board, st, moves, start, True, incheck)
                 end = order_moves(T, board, st, moves, mscore, start, end, ttmv, ply, heur)
                 fr[ply, F_END] = end
                 fr[ply, F_STAGE] = ST_MOVES
@@ -386,7 +393,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                 returning = True
             else:
                 start = fr[ply, F_START]
-                end = gen_pseudo(T, board, st, moves, start, True)
+                end = gen_moves(T, board, st, moves, start, True, 0)
                 end = order_moves(T, board, st, moves, mscore, start, end, fr[ply, F_TTMV], ply,
                                   heur)
                 fr[ply, F_END] = end
@@ -414,12 +421,24 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                     moves[i] = mv
                     mscore[i] = bs
                     fr[ply, F_IDX] = i + 1
+                    d = fr[ply, F_DEPTH]
+                    if d <= 0 and fr[ply, F_INCHECK] == 0:
+                        # quiescence: skip captures that lose material to a defended square
+                        frm = mv & M_FROM_MASK
+                        p = board[frm]
+                        mover = T[T[H_VALUES] + (p if p > 0 else -p)]
+                        if (capture_gain(T, board, mv) < mover and (mv & MF_DROP) == 0
+                                and attacked_by(T, board, (mv >> M_TO_SHIFT) & M_FROM_MASK,
+                                                1 - st[S_STM], False)):
+                            continue
+                    elif (d <= 0 and (mv & MF_DROP) and fr[ply, F_LEGAL] > 0
+                            and fr[ply, F_BEST] > -MATE_BOUND):
+                        continue  # quiescence evasions: one escape found, skip the drops
                     if not leaves_royal_safe(T, board, st, mv):
                         continue
                     if (uchifuzume and (mv & MF_DROP) and (mv & M_FROM_MASK) == pawn
                             and is_pawn_drop_mate(T, board, st, moves, end, mv)):
                         continue
-                    d = fr[ply, F_DEPTH]
                     alpha = fr[ply, F_ALPHA]
                     beta = fr[ply, F_BETA]
                     incheck = fr[ply, F_INCHECK]
@@ -431,6 +450,13 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                     fr[ply, F_QUIET] = 1 if quiet else 0
                     make_move(T, Z, board, st, undo, mv)
                     gives = 1 if in_check(T, board, st, st[S_STM]) else 0
+                    if (quiet and not gives and d > 0 and d <= 3 and ply > 0 and beta - alpha == 1
+                            and not incheck and fr[ply, F_BEST] > -MATE_BOUND
+                            and (legal > 3 + 2 * d * d
+                                 or fr[ply, F_EVAL] + 100 + 120 * d <= alpha)):
+                        # late-move and futility pruning of quiet, non-checking moves
+                        unmake_move(T, Z, board, st, undo)
+                        continue
                     c = ply + 1
                     fr[c, F_INCHECK] = gives
                     fr[c, F_STAGE] = ST_ENTER
@@ -444,8 +470,12 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                         fr[ply, F_STAGE] = ST_AFTER_FULL
                     else:
                         newdepth = d - 1
-                        if gives and ply < 2 * root_depth + 4:
-                            newdepth += 1
+                        if gives and ply < 2 * root_depth:
+                            # extend checks that do not simply hang the checking piece
+                            to = (mv >> M_TO_SHIFT) & M_FROM_MASK
+                            if (not quiet or (mv & MF_CASTLE)
+                                    or not attacked_by(T, board, to, st[S_STM], False)):
+                                newdepth += 1
                         fr[ply, F_NEWDEPTH] = newdepth
                         if legal == 1:
                             fr[c, F_ALPHA] = -beta

@@ -101,6 +101,7 @@ EV_DOUBLED = 18
 EV_ISOLATED = 19
 EV_PASSED = 20               # offset of [relative rank] passed-pawn bonus (eg; mg is half)
 EV_MOB_CAP = 21              # value: max counted squares per piece
+EV_LAZY = 22                 # value: lazy-eval margin (skip positional terms beyond it)
 EV_HEADER = 32
 
 EVF_NOMOVES_LOSS = 1         # no legal move (not in check) loses; else it is a draw

@@ -1,0 +1,146 @@
+"""Every kind of limit ends with exactly one legal best move (or None when there is none)."""
+import threading
+import time
+
+import pytest
+
+from engine.notation import parse_move
+from engine.position import Position
+from engine.search import Limits, Searcher
+
+from search_helpers import replay, run
+
+VARIANTS = ["xiangqi", "janggi", "shogi", "chess"]
+
+
+def _legal(position, best):
+    assert best.move in position.legal_moves()
+    if best.ponder is not None:
+        assert best.ponder in replay(position, [best.move]).legal_moves()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("limits", [
+    Limits(depth=3), Limits(nodes=5000), Limits(movetime_ms=100),
+    Limits(time_ms=(1000.0, 1000.0)), Limits(time_ms=(800.0, 800.0), inc_ms=(50.0, 50.0)),
+    Limits(time_ms=(5000.0, 5000.0), movestogo=1), Limits(time_ms=(0.0, 0.0), byoyomi_ms=(200.0, 200.0)),
+    Limits(time_ms=(0.0, 0.0)), Limits(time_ms=(-500.0, -500.0)), Limits(movetime_ms=0),
+], ids=["depth", "nodes", "movetime", "1s", "inc", "movestogo", "byoyomi", "zero", "negative",
+        "movetime0"])
+def test_limit_yields_a_legal_move(variant, limits):
+    position = Position(variant)
+    best, infos = run(position, limits)
+    _legal(position, best)
+    if limits.depth:
+        assert infos[-1].depth == limits.depth
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_node_limit_is_respected(variant):
+    best, infos = run(Position(variant), Limits(nodes=3000))
+    assert infos[-1].nodes <= 3000 + 2048   # checked every 1024 nodes
+
+
+def _start_and_stop(position, limits, delay=0.2, action="stop"):
+    searcher = Searcher()
+    done = []
+    searcher.start(position, limits, lambda info: None, done.append)
+    time.sleep(delay)
+    assert searcher.searching and not done
+    t0 = time.perf_counter()
+    getattr(searcher, action)()
+    searcher.wait()
+    latency = time.perf_counter() - t0
+    assert len(done) == 1
+    return done[0], latency
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_infinite_until_stop(variant):
+    position = Position(variant)
+    best, latency = _start_and_stop(position, Limits(infinite=True))
+    _legal(position, best)
+    print(f"stop latency {variant}: {latency * 1000:.1f} ms")   # measured, not asserted
+
+
+def test_infinite_search_waits_for_stop_even_when_done():
+    position = Position("chess", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
+    best, _ = _start_and_stop(position, Limits(infinite=True, depth=2), delay=0.3)
+    assert best.mate_plies == 1
+
+
+def test_ponder_then_ponderhit_uses_the_clock():
+    position = Position("xiangqi")
+    limits = Limits(ponder=True, time_ms=(300.0, 300.0))
+    best, _ = _start_and_stop(position, limits, delay=0.3, action="ponderhit")
+    _legal(position, best)
+
+
+def test_ponder_then_stop():
+    position = Position("shogi")
+    best, _ = _start_and_stop(position, Limits(ponder=True, time_ms=(100.0, 100.0)))
+    _legal(position, best)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_searchmoves_restricts_the_root(variant):
+    position = Position(variant)
+    moves = position.legal_moves()
+    chosen = [moves[-1], moves[len(moves) // 2]]
+    best, infos = run(position, Limits(depth=3, searchmoves=chosen))
+    assert best.move in chosen
+    assert all(info.pv[0] in chosen for info in infos)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_multipv_lines_are_consistent(variant):
+    position = Position(variant)
+    best, infos = run(position, Limits(depth=4), multipv=3)
+    last = [i for i in infos if i.depth == 4]
+    assert [i.multipv for i in last] == [1, 2, 3]
+    firsts = [i.pv[0] for i in last]
+    assert len(set(firsts)) == 3
+    scores = [i.score_cp for i in last]
+    assert scores == sorted(scores, reverse=True)
+    assert best.move == firsts[0] and best.score_cp == scores[0]
+    for info in last:
+        replay(position, info.pv)
+
+
+def test_no_move_when_none_exists():
+    stalemate = Position("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    best, infos = run(stalemate, Limits(depth=3))
+    assert best.move is None and best.ponder is None
+    mated = Position("xiangqi", "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1")
+    mated.push(parse_move(mated, "b0b9"))
+    best, _ = run(mated, Limits(movetime_ms=50))
+    assert best.move is None
+
+
+def test_only_move_answers_at_once():
+    # black king in check with a single legal reply
+    position = Position("chess", "k7/8/2Q5/8/8/8/8/R5K1 b - - 0 1")
+    assert len(position.legal_moves()) == 1
+    best, _ = run(position, Limits(time_ms=(60000.0, 60000.0)))
+    assert best.move == position.legal_moves()[0]
+
+
+def test_threads_share_the_table():
+    searcher = Searcher()
+    searcher.threads = 2
+    position = Position("xiangqi")
+    best, infos = run(position, Limits(depth=5), searcher)
+    _legal(position, best)
+    assert threading.active_count() >= 1
+
+
+def test_clear_and_resize_hash():
+    searcher = Searcher()
+    position = Position("chess")
+    run(position, Limits(depth=3), searcher)
+    assert searcher.probe(position) is not None
+    searcher.clear_hash()
+    assert searcher.probe(position) is None
+    searcher.resize_hash(1)
+    best, _ = run(position, Limits(depth=3), searcher)
+    _legal(position, best)

@@ -1,0 +1,57 @@
+"""Game rules inside the search: repetition, perpetual check, janggi passes and point counts."""
+from engine.notation import parse_move
+from engine.position import Position
+from engine.search import Limits
+
+from search_helpers import run
+
+
+def _play(position, texts):
+    for text in texts:
+        position.push(parse_move(position, text))
+    return position
+
+
+def test_repetition_is_a_draw_in_chess():
+    position = _play(Position("chess"), ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6"])
+    back = parse_move(position, "f3g1")   # repeats the position after move 3
+    best, _ = run(position, Limits(depth=3, searchmoves=[back]))
+    assert best.move == back and best.score_cp == 0
+
+
+def test_perpetual_check_loses_in_xiangqi():
+    # red checks on every move of the cycle; repeating it again loses for red
+    position = _play(Position("xiangqi", "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"),
+                     ["a8a9", "e9e8", "a9a8", "e8e9"])
+    again = parse_move(position, "a8a9")
+    best, _ = run(position, Limits(depth=2, searchmoves=[again]))
+    assert best.score_cp is not None and best.score_cp <= -19000
+    # with a free choice red avoids the losing repetition
+    best, _ = run(position, Limits(depth=3))
+    assert best.move != again
+
+
+def test_same_cycle_is_only_a_draw_in_chess():
+    position = _play(Position("chess", "4k3/R7/8/8/8/8/8/3K4 w - - 0 1"),
+                     ["a7a8", "e8e7", "a8a7", "e7e8"])
+    again = parse_move(position, "a7a8")
+    best, _ = run(position, Limits(depth=2, searchmoves=[again]))
+    assert best.score_cp == 0
+
+
+def test_janggi_pass_after_a_pass_wins_on_points():
+    # Cho (first player) has an extra chariot; Han has just passed
+    position = Position("janggi", "rnba1abn1/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 0 1")
+    han_pass = next(m for m in position.legal_moves() if m & (1 << 24))
+    position.push(han_pass)
+    best, _ = run(position, Limits(depth=3))
+    assert best.move & (1 << 24), "passing ends the game with Cho ahead on points"
+    assert best.score_cp is not None and best.score_cp >= 19000
+
+
+def test_janggi_behind_on_points_does_not_pass_back():
+    position = Position("janggi", "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABN1 b - - 0 1")
+    han_pass = next(m for m in position.legal_moves() if m & (1 << 24))
+    position.push(han_pass)
+    best, _ = run(position, Limits(depth=3))
+    assert not best.move & (1 << 24)
