@@ -161,8 +161,11 @@ def _open_analyst(args, game: GameRecord):
         if not args.protocol:
             raise AnalyseError("--engine needs --protocol")
         from protocol.api import open_engine
-        engine = open_engine(args.engine, args.protocol, args.engine_variant or game.variant,
-                             options=options, chess960=game.chess960)
+        # a rule-set name from the Variant tag (janggimodern) is what FSF-like engines expect
+        told = args.engine_variant or (game.variant_tag.lower() if game.variant != "chess"
+                                       and game.variant_tag else game.variant)
+        engine = open_engine(args.engine, args.protocol, told, options=options,
+                             chess960=game.chess960)
         return engine, engine.name or os.path.basename(args.engine.split()[0])
     if args.protocol or options:
         raise AnalyseError("--protocol and --option are for an external --engine")
