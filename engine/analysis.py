@@ -321,9 +321,10 @@ class Engine(PositionHolder):
         if not lines or lines[0].pv_canonical[:1] != [board.move_str(best.move)]:
             # an interrupted iteration found a better first move than the last reported line
             lines.insert(0, self._bestmove_line(board, best, notation, turn,
-                                                lines[0].depth if lines else None))
+                                                lines[0] if lines else None))
             lines = [line for i, line in enumerate(lines)
                      if i == 0 or line.pv_canonical[:1] != lines[0].pv_canonical[:1]]
+            lines = lines[:self.searcher.multipv]
             for k, line in enumerate(lines, start=1):
                 line.multipv = k
         move = self._spell(board, best.move, notation)
@@ -339,14 +340,19 @@ class Engine(PositionHolder):
                             wdl=info.wdl, seldepth=info.seldepth, nodes=info.nodes,
                             time=info.time_ms / 1000.0, pv_canonical=canonical)
 
-    def _bestmove_line(self, board: Board, best, notation, turn: int, depth) -> AnalysisLine:
+    def _bestmove_line(self, board: Board, best, notation, turn: int,
+                       last: AnalysisLine | None) -> AnalysisLine:
+        """The line of the best move when it came from an interrupted iteration (its depth,
+        nodes and time are those of the last completed report)."""
         from .evaluation import wdl
         pv = [best.move] + ([best.ponder] if best.ponder is not None else [])
         score = Score(mate=mate_moves(best.mate_plies)) if best.mate_plies is not None \
             else Score(cp=best.score_cp or 0)
-        return AnalysisLine(multipv=1, depth=depth, score=score,
+        return AnalysisLine(multipv=1, depth=last.depth if last else None, score=score,
                             pv=self.spell_line(pv, notation, board), turn=turn,
                             wdl=wdl(board.spec, best.score_cp, best.mate_plies),
+                            seldepth=last.seldepth if last else None,
+                            nodes=last.nodes if last else None, time=last.time if last else None,
                             pv_canonical=self.spell_line(pv, CANONICAL, board))
 
     # -- counting

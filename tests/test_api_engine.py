@@ -99,7 +99,16 @@ def test_limits_from_keywords_objects_and_none():
         limit_fields(None)
     eng = Engine("chess")
     lines = eng.analyse(Limits(nodes=3000))
-    assert lines and lines[0].nodes is not None
+    assert len(lines) == 1 and lines[0].nodes is not None and lines[0].depth is not None
+
+
+def test_node_limit_cut_inside_an_iteration_keeps_the_best_move_first():
+    # a node limit may stop an iteration after its first root move changed: line 1 is that move
+    for nodes in (700, 3000, 9000):
+        lines = Engine("chess").analyse(nodes=nodes, multipv=2)
+        played = Engine("chess").play(nodes=nodes)
+        assert len(lines) == 2 and lines[0].pv[0] == played.move
+        assert lines[0].pv[0] != lines[1].pv[0]
 
 
 def test_on_info_sees_each_iteration():
