@@ -1,0 +1,68 @@
+"""Strength gauntlets: our engine against maxqi (xiangqi) and Fairy-Stockfish at Skill Levels,
+run with the tournament runner (`jiangjun match`), which prints W-D-L, Elo with 95% error bars
+and the pentanomial counts per pairing.
+
+    python tools/strength_match.py --variant xiangqi --opponent maxqi --games 20 --tc 10+0.1
+    python tools/strength_match.py --variant shogi --opponent fsf --skill 0 --games 10
+
+Opponents: ``maxqi`` (XBoard, xiangqi only), ``fsf`` (Fairy-Stockfish over UCI; ``--skill``
+sets its Skill Level, omit it for full strength). Openings: ``--random-plies`` random plies from
+the start (default 4, both colours of each opening are played), so games differ.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+MAXQI = "/usr/games/maxqi"
+FSF = "/usr/games/fairy-stockfish"
+
+
+def build_args(ns: argparse.Namespace) -> list[str]:
+    ours = ["name=jiangjun", "cmd=jiangjun", "proto=uci", f"option.Threads={ns.threads}",
+            f"option.Hash={ns.hash}"]
+    if ns.opponent == "maxqi":
+        if ns.variant != "xiangqi":
+            raise SystemExit("maxqi plays xiangqi only")
+        other = ["name=maxqi", f"cmd={MAXQI}", "proto=xboard"]
+    else:
+        name = "fsf" if ns.skill is None else f"fsf-skill{ns.skill}"
+        other = [f"name={name}", f"cmd={FSF}", "proto=uci", "option.Threads=1",
+                 f"option.Hash={ns.hash}"]
+        if ns.skill is not None:
+            other.append(f"option.Skill Level={ns.skill}")
+    args = ["--variant", ns.variant, "--engine", *ours, "--engine", *other,
+            "--tc", ns.tc, "--games", str(ns.games), "--random-plies", str(ns.random_plies),
+            "--seed", str(ns.seed), "--concurrency", str(ns.concurrency)]
+    if ns.log:
+        args += ["--log", ns.log]
+    return args
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="xiangqi")
+    parser.add_argument("--opponent", choices=("maxqi", "fsf"), default="fsf")
+    parser.add_argument("--skill", type=int, help="Fairy-Stockfish Skill Level (-20..20)")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--tc", default="10+0.1", help="BASE+INC seconds")
+    parser.add_argument("--random-plies", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--concurrency", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--hash", type=int, default=32)
+    parser.add_argument("--log", help="JSON-lines game log")
+    ns = parser.parse_args()
+    for path in (MAXQI if ns.opponent == "maxqi" else FSF,):
+        if not os.access(path, os.X_OK):
+            print(f"{path} is not installed", file=sys.stderr)
+            return 2
+    from protocol.match.cli import main as match_main
+    return match_main(build_args(ns))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
