@@ -412,7 +412,9 @@ class Searcher:
         if soft is not None:
             if len(job.root) == 1:
                 return True            # the only move: answer at once
-            if self._elapsed_ms() >= soft * 0.55:
+            # an iteration takes about as long as all before it: do not start one that
+            # cannot finish (with a fixed time per move, use it all)
+            if self._elapsed_ms() >= soft * (1.0 if self._plan.fixed else 0.55):
                 return True
         return False
 

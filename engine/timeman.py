@@ -17,6 +17,7 @@ MIN_MS = 1.0
 class TimePlan:
     soft_ms: float | None      # None: no time limit
     hard_ms: float | None
+    fixed: bool = False        # a fixed time per move: keep iterating until the hard limit
 
 
 UNLIMITED = TimePlan(None, None)
@@ -29,7 +30,7 @@ def plan(limits, side: int, move_overhead_ms: float) -> TimePlan:
     candidates: list[TimePlan] = []
     if limits.movetime_ms is not None:
         hard = max(MIN_MS, float(limits.movetime_ms) - move_overhead_ms)
-        candidates.append(TimePlan(hard, hard))
+        candidates.append(TimePlan(hard, hard, fixed=True))
     remaining = limits.time_ms[side] if limits.time_ms else None
     inc = float(limits.inc_ms[side]) if limits.inc_ms else 0.0
     byo = float(limits.byoyomi_ms[side]) if limits.byoyomi_ms else 0.0
@@ -40,7 +41,7 @@ def plan(limits, side: int, move_overhead_ms: float) -> TimePlan:
         return UNLIMITED
     soft = min(c.soft_ms for c in candidates)
     hard = min(c.hard_ms for c in candidates)
-    return TimePlan(min(soft, hard), hard)
+    return TimePlan(min(soft, hard), hard, fixed=all(c.fixed for c in candidates))
 
 
 def _clock_plan(remaining: float, inc: float, byo: float, movestogo: int | None,
