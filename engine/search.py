@@ -22,6 +22,7 @@ import numpy as np
 from .evaluation import eval_table, wdl as wdl_estimate
 from .kernels import layout as L
 from .kernels import search_layout as S
+from .kernels.attacks import royals_face
 from .kernels.movegen import gen_legal
 from .kernels.search import capture_gain, search_root
 from .kernels.tt import tt_hashfull, tt_probe
@@ -186,12 +187,15 @@ class _Job:
 
 
 def _history(position: Position) -> tuple[np.ndarray, np.ndarray]:
-    """Hashes and side-to-move-in-check flags of every position of the game, current last."""
+    """Hashes and flags (1: side to move in check, 2: royals facing) of every position of the
+    game, current last."""
     hashes = position.hash_history()
     checks = []
     probe = position.copy()
+    T = position.cv.T
     for _ in range(len(hashes)):
-        checks.append(1 if probe.in_check() else 0)
+        checks.append((1 if probe.in_check() else 0)
+                      | (2 if royals_face(T, probe.board, probe.st) else 0))
         if probe.ply == 0:
             break
         probe.pop()

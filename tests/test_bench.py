@@ -8,7 +8,7 @@ from protocol.cli import main
 PINNED_DEPTH = 6
 PINNED = {
     "xiangqi": 44726,
-    "janggi": 23221,
+    "janggi": 23238,
     "shogi": 528196,
     "chess": 91248,
 }

@@ -55,3 +55,15 @@ def test_janggi_behind_on_points_does_not_pass_back():
     position.push(han_pass)
     best, _ = run(position, Limits(depth=3))
     assert not best.move & (1 << 24)
+
+
+def test_janggi_bikjang_left_standing_is_scored_on_points():
+    # a capture has happened; Cho is ahead on points (an extra chariot). Han's guard steps off
+    # the file between the generals: bikjang. Cho leaves it standing (a pass) and wins on points.
+    position = Position("janggi", "4k4/4a4/9/9/9/9/9/9/9/R3K4 b - - 0 1")
+    position.st[10] = 1   # S_CAPTURES: the game has seen a capture
+    guard_aside = parse_move(position, "e8d8")
+    best, _ = run(position, Limits(depth=3, searchmoves=[guard_aside]))
+    assert best.score_cp is not None and best.score_cp <= -19000
+    best, _ = run(position, Limits(depth=3))
+    assert best.move != guard_aside

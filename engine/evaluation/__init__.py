@@ -48,6 +48,7 @@ class EvalProfile:
     # the search's view of the game's end rules (the arbiter remains the judge)
     perpetual_check_loses: bool = False
     repetition_points: bool = False
+    bikjang_points: bool = False   # janggi: facing generals (after a capture) left unbroken
     clock_draw_plies: int = 0
     ply_limit_points: int = 0
     points: dict[str, int] = field(default_factory=dict)
@@ -129,6 +130,8 @@ def build_table(spec: VariantSpec, prof: EvalProfile) -> np.ndarray:
         flags |= S.EVF_REP_POINTS
     if spec.double_pass_ends and prof.points:
         flags |= S.EVF_PASS_POINTS
+    if prof.bikjang_points:
+        flags |= S.EVF_BIKJANG
     E[S.EV_FLAGS] = flags
     E[S.EV_CLOCK_DRAW] = prof.clock_draw_plies
     E[S.EV_PLY_POINTS] = prof.ply_limit_points

@@ -4,8 +4,9 @@ Material on the game's own point scale times 100 (chariot 13, cannon 7, horse 5,
 guard 3, soldier 2), with small endgame shifts (cannons lose value as screens disappear, horses
 gain). Soldiers gain as they advance and most near the enemy palace; horses like the centre; the
 general prefers the palace centre. Mobility for chariot, horse, cannon and elephant. Rules for the
-search: two passes, a repetition and the 200-ply limit end the game by points (Han +1.5), and a
-side that checked on every move of a repetition cycle loses.
+search: two passes, a repetition, the 200-ply limit and a bikjang (generals facing once a capture
+has happened) that the reply leaves standing end the game by points (Han +1.5); a side that
+checked on every move of a repetition cycle loses.
 """
 from . import EvalProfile
 
@@ -42,6 +43,7 @@ PROFILE = EvalProfile(
     tempo=15,
     perpetual_check_loses=True,
     repetition_points=True,
+    bikjang_points=True,
     ply_limit_points=200,
     points=POINTS,
     second_player_bonus=150,

@@ -8,24 +8,25 @@ Inside the tree: TT cutoffs, mate-distance pruning, null move (not in check, sid
 not twice in a row), late-move reductions, check extension, killers + history, quiescence on
 captures (every evasion when in check). Game ends come from the eval table's rule data:
 repetition (draw, or points; a side that checked on every move of the cycle loses where the game
-says so), no-capture and ply limits, two passes ending the game by points, no legal move.
+says so), no-capture and ply limits, two passes or an unbroken bikjang ending the game by
+points, no legal move.
 """
 import numpy as np  # noqa: F401  (numba typing of the array arguments)
 
-from .attacks import attacked_by, in_check
+from .attacks import attacked_by, in_check, royals_face
 from .evaluate import EVAL, SCRATCH, evaluate, evaluate_lazy
 from .search_gen import gen_captures
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
 from .layout import (F_UCHIFUZUME, H_FLAGS, H_NTYPES, H_PAWN, H_ROYAL, H_VALUES, M_FROM_MASK,
                      M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP,
-                     MF_PASS, H_NPLAY, H_PLAY, S_CLOCK, S_EP, S_HAND, S_HASH, S_PASSES, S_PLY,
+                     MF_PASS, H_NPLAY, H_PLAY, S_CAPTURES, S_CLOCK, S_EP, S_HAND, S_HASH, S_PASSES, S_PLY,
                      S_STM)
 from .makemove import make_move, unmake_move
 from .movegen import gen_moves, is_pawn_drop_mate, leaves_royal_safe
 from .search_clock import monotonic_ns
 from .search_layout import (B_EXACT, B_LOWER, B_UPPER, C_ABORTED, C_NODE_LIMIT, C_NODES,
                             C_SELDEPTH, EV_CLOCK_DRAW, EV_FLAGS, EV_PLY_POINTS, EV_POINTS,
-                            EV_SECOND_BONUS, EVF_NOMOVES_LOSS, EVF_NULL_MOVE, EVF_PASS_POINTS,
+                            EV_SECOND_BONUS, EVF_BIKJANG, EVF_NOMOVES_LOSS, EVF_NULL_MOVE, EVF_PASS_POINTS,
                             EVF_PERPETUAL_LOSES, EVF_REP_POINTS, F_ALPHA, F_BEST, F_BESTMV, F_BETA,
                             F_CURMV, F_DEPTH, F_END, F_EVAL, F_IDX, F_INCHECK, F_ISNULL, F_LEGAL,
                             F_NEWDEPTH, F_OALPHA, F_PFN, F_QUIET, F_RED, F_SAVE_EP, F_SAVE_HASH,
@@ -165,7 +166,8 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
 
     Returns the score (from the side to move's view); out[] gets the best move and PV length,
     pv[0, :] the PV. ctl[C_ABORTED] = 1 if the stop flag, deadline or node limit cut it short.
-    ``hist``/``chk`` hold position hashes and in-check flags of the game so far, the root at
+    ``hist``/``chk`` hold position hashes and flags (1 side to move in check, 2 royals facing) of
+    the game so far, the root at
     index ``hbase``; the search writes the path above it.
     """
     flags = E[EV_FLAGS]
@@ -217,9 +219,18 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                 hidx = hbase + ply
                 hist[hidx] = key
                 chk[hidx] = incheck
+                if flags & EVF_BIKJANG:
+                    if royals_face(T, board, st):
+                        chk[hidx] |= 2
                 if ply > 0:
                     # --- game ends by rule -------------------------------------------------
                     if (flags & EVF_PASS_POINTS) and st[S_PASSES] >= 2:
+                        ret = points_result(T, E, board, st, ply)
+                        returning = True
+                        break
+                    if ((flags & EVF_BIKJANG) and (chk[hidx] & 2) and (chk[hidx - 1] & 2)
+                            and st[S_CAPTURES] > 0):
+                        # bikjang left standing by the reply: the game ends on points
                         ret = points_result(T, E, board, st, ply)
                         returning = True
                         break
@@ -240,14 +251,14 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                             they_all = True
                             k = hidx
                             while k > found:
-                                if chk[k] == 0:
+                                if (chk[k] & 1) == 0:
                                     they_all = False
                                     break
                                 k -= 2
                             we_all = True
                             k = hidx - 1
                             while k > found:
-                                if chk[k] == 0:
+                                if (chk[k] & 1) == 0:
                                     we_all = False
                                     break
                                 k -= 2

@@ -109,3 +109,4 @@ EVF_PERPETUAL_LOSES = 2      # the side that checked on every move of a repetiti
 EVF_REP_POINTS = 4           # repetition ends the game by points (else a draw)
 EVF_NULL_MOVE = 8            # null-move pruning allowed
 EVF_PASS_POINTS = 16         # two passes end the game by points
+EVF_BIKJANG = 32             # royals facing after a capture, left standing by the reply: points
