@@ -350,7 +350,8 @@ class Searcher:
                     chosen = {line.pv[0] for line in lines}
                     candidates = [m for m in root if m not in chosen]
                     prev = best[k].score if k < len(best) else None
-                    score, pv, aborted = self._aspiration(main, candidates, depth, prev)
+                    score, pv, aborted = self._aspiration(main, candidates, depth, prev,
+                                                          job if k == 0 else None)
                     if aborted:
                         if k == 0 and pv and depth > 1:
                             # a root move that completed with a better score is still sound
@@ -381,8 +382,10 @@ class Searcher:
         ponder = line.pv[1] if len(line.pv) > 1 else self._tt_reply(job, line.pv[0])
         return BestMove(line.pv[0], ponder, cp, mate)
 
-    def _aspiration(self, worker: _Worker, root: list[int], depth: int,
-                    prev: int | None) -> tuple[int, list[int], bool]:
+    def _aspiration(self, worker: _Worker, root: list[int], depth: int, prev: int | None,
+                    job: "_Job | None" = None) -> tuple[int, list[int], bool]:
+        """Search inside a window around the previous score, widening on a fail; a fail after
+        the first second is reported as a lower/upper bound record."""
         if prev is None or depth < 4 or abs(prev) >= S.RULE_BOUND:
             return worker.search(self._tt, self._shared, root, depth, -S.INF, S.INF)
         delta = 25
@@ -391,6 +394,9 @@ class Searcher:
             score, pv, aborted = worker.search(self._tt, self._shared, root, depth, alpha, beta)
             if aborted:
                 return score, (pv if score > alpha else []), True
+            if job is not None and self._elapsed_ms() > 1000 and (score <= alpha or score >= beta):
+                bound = "upper" if score <= alpha else "lower"
+                self._emit(job, depth, 1, score, pv if score >= beta and pv else root[:1], bound)
             if score <= alpha:
                 beta = (alpha + beta) // 2
                 alpha = max(-S.INF, score - delta)
@@ -459,14 +465,15 @@ class Searcher:
     def _nodes(self) -> int:
         return int(sum(int(w.ctl[S.C_NODES]) for w in self._workers[:max(1, int(self.threads))]))
 
-    def _emit(self, job: _Job, depth: int, multipv: int, score: int, pv: list[int]) -> None:
+    def _emit(self, job: _Job, depth: int, multipv: int, score: int, pv: list[int],
+              bound: str = "exact") -> None:
         if job.on_info is None:
             return
         cp, mate = split_score(score)
         ms = max(1, int(self._elapsed_ms()))
         nodes = self._nodes()
         job.on_info(Info(depth=depth, seldepth=max(depth, int(self._workers[0].ctl[S.C_SELDEPTH])),
-                         multipv=multipv, score_cp=cp, mate_plies=mate, bound="exact",
+                         multipv=multipv, score_cp=cp, mate_plies=mate, bound=bound,
                          nodes=nodes, nps=int(nodes * 1000 / ms), time_ms=ms,
                          hashfull=self._tt.hashfull(), pv=list(pv),
                          wdl=wdl_estimate(job.spec, cp, mate)))
