@@ -7,10 +7,10 @@ from protocol.cli import main
 
 PINNED_DEPTH = 6
 PINNED = {
-    "xiangqi": 44726,
-    "janggi": 23238,
-    "shogi": 528196,
-    "chess": 91248,
+    "xiangqi": 44569,
+    "janggi": 18120,
+    "shogi": 260376,
+    "chess": 47453,
 }
 
 

@@ -128,6 +128,9 @@ def order_moves(T, board, st, moves, mscore, start, end, ttmv, ply, heur):
             p = board[frm]
             attacker = T[values + (p if p > 0 else -p)]
             s = (1 << 28) + gain * 64 - attacker // 16
+            if gain < attacker and attacked_by(T, board, (mv >> M_TO_SHIFT) & M_FROM_MASK,
+                                               1 - side, False):
+                s -= 3 << 26   # likely loses material: after the killers, before quiet moves
         elif mv == k1:
             s = (1 << 27) + 2
         elif mv == k2:
@@ -384,6 +387,8 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                     fr[c, F_ISNULL] = 1
                     ply = c
                     break
+                if ttmv == 0 and d >= 4:
+                    fr[ply, F_DEPTH] = d - 1   # internal iterative reduction: no move known
                 end = gen_moves(T, board, st, moves, start, True, incheck)
                 end = order_moves(T, board, st, moves, mscore, start, end, ttmv, ply, heur)
                 fr[ply, F_END] = end
