@@ -7,10 +7,10 @@ from protocol.cli import main
 
 PINNED_DEPTH = 6
 PINNED = {
-    "xiangqi": 44569,
-    "janggi": 18120,
-    "shogi": 260376,
-    "chess": 47453,
+    "xiangqi": 58737,
+    "janggi": 18672,
+    "shogi": 268008,
+    "chess": 47877,
 }
 
 

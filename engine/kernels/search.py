@@ -29,7 +29,7 @@ from .search_layout import (B_EXACT, B_LOWER, B_UPPER, C_ABORTED, C_NODE_LIMIT, 
                             EV_SECOND_BONUS, EVF_BIKJANG, EVF_NOMOVES_LOSS, EVF_NULL_MOVE, EVF_PASS_POINTS,
                             EVF_PERPETUAL_LOSES, EVF_REP_POINTS, F_ALPHA, F_BEST, F_BESTMV, F_BETA,
                             F_CURMV, F_DEPTH, F_END, F_EVAL, F_IDX, F_INCHECK, F_ISNULL, F_LEGAL,
-                            F_NEWDEPTH, F_OALPHA, F_PFN, F_QUIET, F_RED, F_SAVE_EP, F_SAVE_HASH,
+                            F_NEWDEPTH, F_OALPHA, F_PFN, F_QUIET, F_RED, F_SAVE_EP, F_SORTED, F_SAVE_HASH,
                             F_STAGE, F_START, F_TTMV, HK_HISTORY, HK_KILLERS, INF, MATE,
                             MATE_BOUND, MAXP, MOVE_MASK, O_BEST, O_PVLEN, O_ROOT_DONE, O_SCORE,
                             RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP, ST_AFTER_FULL, ST_AFTER_NULL,
@@ -327,7 +327,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                     if incheck:
                         fr[ply, F_BEST] = -(MATE - ply)
                         end = gen_moves(T, board, st, moves, start, True, 1)
-                        end = order_moves(T, board, st, moves, mscore, start, end, ttmv, ply, heur)
+                        fr[ply, F_SORTED] = 0
                     else:
                         ev = evaluate_lazy(T, E, board, st, scratch, alpha, beta)
                         if ev >= beta:
@@ -338,7 +338,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                             fr[ply, F_ALPHA] = ev
                         fr[ply, F_BEST] = ev
                         end = gen_captures(T, board, st, moves, start)
-                        end = order_moves(T, board, st, moves, mscore, start, end, ttmv, -1, heur)
+                        fr[ply, F_SORTED] = -1
                     fr[ply, F_END] = end
                     fr[ply, F_STAGE] = ST_MOVES
                     break
@@ -353,6 +353,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                         moves[end] = rootmoves[i]
                         mscore[end] = nroot - i  # keep the order Python gave
                         end += 1
+                    fr[ply, F_SORTED] = 1
                     fr[ply, F_END] = end
                     fr[ply, F_STAGE] = ST_MOVES
                     break
@@ -390,7 +391,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                 if ttmv == 0 and d >= 4:
                     fr[ply, F_DEPTH] = d - 1   # internal iterative reduction: no move known
                 end = gen_moves(T, board, st, moves, start, True, incheck)
-                end = order_moves(T, board, st, moves, mscore, start, end, ttmv, ply, heur)
+                fr[ply, F_SORTED] = 0
                 fr[ply, F_END] = end
                 fr[ply, F_STAGE] = ST_MOVES
                 break
@@ -410,8 +411,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
             else:
                 start = fr[ply, F_START]
                 end = gen_moves(T, board, st, moves, start, True, 0)
-                end = order_moves(T, board, st, moves, mscore, start, end, fr[ply, F_TTMV], ply,
-                                  heur)
+                fr[ply, F_SORTED] = 0
                 fr[ply, F_END] = end
                 fr[ply, F_STAGE] = ST_MOVES
         else:
@@ -424,13 +424,38 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                     if i >= end:
                         finished = True
                         break
-                    # select the best remaining move
+                    sorted_ = fr[ply, F_SORTED]
+                    if sorted_ <= 0:
+                        # the TT move first, before paying for ordering the rest
+                        ttmv = fr[ply, F_TTMV]
+                        found = -1
+                        if sorted_ > -2 and ttmv != 0 and i == fr[ply, F_START]:
+                            for k in range(i, end):
+                                if moves[k] == ttmv:
+                                    found = k
+                                    break
+                        if found >= 0:
+                            moves[found] = moves[i]
+                            moves[i] = ttmv
+                            mscore[i] = 1 << 30
+                            fr[ply, F_SORTED] = -2 if sorted_ == -1 else -3
+                        else:
+                            qs_only = sorted_ == -1 or sorted_ == -2
+                            end = order_moves(T, board, st, moves, mscore, i, end, 0,
+                                              -1 if qs_only else ply, heur)
+                            fr[ply, F_END] = end
+                            fr[ply, F_SORTED] = 1
+                            if i >= end:
+                                finished = True
+                                break
+                    # select the best remaining move (the TT move stands first already)
                     bi = i
                     bs = mscore[i]
-                    for k in range(i + 1, end):
-                        if mscore[k] > bs:
-                            bs = mscore[k]
-                            bi = k
+                    if fr[ply, F_SORTED] == 1:
+                        for k in range(i + 1, end):
+                            if mscore[k] > bs:
+                                bs = mscore[k]
+                                bi = k
                     mv = moves[bi]
                     moves[bi] = moves[i]
                     mscore[bi] = mscore[i]

@@ -61,6 +61,8 @@ F_SAVE_HASH = 18
 F_SAVE_EP = 19
 F_EVAL = 20
 F_QUIET = 21                 # the current move is quiet
+F_SORTED = 22                # move ordering state: 1 sorted; 0 / -1 not yet (all / captures);
+                             # -3 / -2 the TT move was put first, the rest still unsorted
 F_SIZE = 24
 
 ST_ENTER = 0
