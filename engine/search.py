@@ -366,10 +366,12 @@ class Searcher:
                     self._emit(job, depth, k + 1, score, pv)
                 if aborted:
                     break
+                unstable = bool(best) and (lines[0].pv[0] != best[0].pv[0]
+                                           or lines[0].score < best[0].score - 30)
                 best = lines
                 chosen = [line.pv[0] for line in lines]
                 root = chosen + [m for m in root if m not in chosen]
-                if self._should_stop(job, best[0].score, depth):
+                if self._should_stop(job, best[0].score, depth, unstable):
                     break
         finally:
             self._shared[S.SH_STOP] = 1
@@ -408,7 +410,9 @@ class Searcher:
             if delta > 1000:
                 alpha, beta = -S.INF, S.INF
 
-    def _should_stop(self, job: _Job, score: int, depth: int) -> bool:
+    def _should_stop(self, job: _Job, score: int, depth: int, unstable: bool = False) -> bool:
+        """After an iteration: stop now? A best move that just changed, or a falling score,
+        earns more of the soft budget."""
         limits = job.limits
         if self._shared[S.SH_STOP]:
             return True
@@ -424,7 +428,8 @@ class Searcher:
                 return True            # the only move: answer at once
             # an iteration takes about as long as all before it: do not start one that
             # cannot finish (with a fixed time per move, use it all)
-            if self._elapsed_ms() >= soft * (1.0 if self._plan.fixed else 0.55):
+            share = 1.0 if self._plan.fixed else (0.9 if unstable else 0.5)
+            if self._elapsed_ms() >= soft * share:
                 return True
         return False
 
