@@ -21,7 +21,7 @@ EVAL = "int32[::1]"
 SCRATCH = "int64[::1]"
 
 
-@kernel(f"int64({TABLE}, {BOARD}, int64, int64, int64, int64)")
+@kernel(f"int64({TABLE}, {BOARD}, int64, int64, int64, int64)", inline=True)
 def piece_mobility(T, board, sq, side, pt, cap):
     """Squares the piece on sq reaches (empty or enemy), counting each atom, up to cap."""
     index = T[H_ATOM_IDX]
@@ -88,7 +88,7 @@ def piece_mobility(T, board, sq, side, pt, cap):
     return count
 
 
-@kernel("int64(int64, int64, int64, int64)")
+@kernel("int64(int64, int64, int64, int64)", inline=True)
 def taper(mg, eg, phase, total):
     if total <= 0:
         return mg

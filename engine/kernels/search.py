@@ -88,7 +88,7 @@ def has_pieces(T, board, st, side):
     return 0
 
 
-@kernel(f"int64({TABLE}, {BOARD}, int64)")
+@kernel(f"int64({TABLE}, {BOARD}, int64)", inline=True)
 def capture_gain(T, board, mv):
     """Value of the piece mv captures (0 for a quiet move), plus any promotion gain."""
     gain = 0

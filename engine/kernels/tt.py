@@ -11,7 +11,7 @@ from .search_layout import (MOVE_MASK, RULE_BOUND, TT_AGE_SHIFT, TT_BOUND_SHIFT,
 TTK = "int64[::1]"
 
 
-@kernel(f"int64({TTK}, {TTK}, int64)")
+@kernel(f"int64({TTK}, {TTK}, int64)", inline=True)
 def tt_probe(keys, data, key):
     """The data word of ``key``'s entry, or 0 on a miss (a stored word is never 0)."""
     i = (key & (keys.shape[0] - 1)) & ~1
@@ -24,7 +24,7 @@ def tt_probe(keys, data, key):
     return 0
 
 
-@kernel(f"void({TTK}, {TTK}, int64, int64, int64, int64, int64, int64)")
+@kernel(f"void({TTK}, {TTK}, int64, int64, int64, int64, int64, int64)", inline=True)
 def tt_store(keys, data, key, move, bound, depth, score, age):
     i = (key & (keys.shape[0] - 1)) & ~1
     slot = i
@@ -54,7 +54,7 @@ def tt_store(keys, data, key, move, bound, depth, score, age):
     keys[slot] = key ^ word
 
 
-@kernel("int64(int64, int64)")
+@kernel("int64(int64, int64)", inline=True)
 def score_to_tt(score, ply):
     if score >= RULE_BOUND:
         return score + ply
@@ -63,7 +63,7 @@ def score_to_tt(score, ply):
     return score
 
 
-@kernel("int64(int64, int64)")
+@kernel("int64(int64, int64)", inline=True)
 def score_from_tt(score, ply):
     if score >= RULE_BOUND:
         return score - ply
