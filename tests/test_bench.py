@@ -9,8 +9,8 @@ PINNED_DEPTH = 6
 PINNED = {
     "xiangqi": 58737,
     "janggi": 18672,
-    "shogi": 268008,
-    "chess": 47877,
+    "shogi": 297293,
+    "chess": 47840,
 }
 
 

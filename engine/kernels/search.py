@@ -110,35 +110,44 @@ def capture_gain(T, board, mv):
 
 @kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, {MOVES}, int64, int64, int64, int64, {I32})")
 def order_moves(T, board, st, moves, mscore, start, end, ttmv, ply, heur):
-    """Give each move a sort key; with ``ply < 0`` keep only captures (quiescence). Returns end."""
+    """Give each move a sort key; with ``ply < 0`` keep only captures (quiescence). Returns end.
+
+    Keys: TT move; captures by victim then attacker (MVV-LVA), those that lose material to a
+    defended square after the killers; killers; promotions; quiet moves by history."""
     values = T[H_VALUES]
+    pawn_value = T[values + T[H_PAWN]]
     side = st[S_STM]
+    hbase = HK_HISTORY + side * 65536
     k1 = heur[HK_KILLERS + 2 * ply] if ply >= 0 else 0
     k2 = heur[HK_KILLERS + 2 * ply + 1] if ply >= 0 else 0
     out = start
     for i in range(start, end):
         mv = moves[i]
-        gain = capture_gain(T, board, mv)
-        if ply < 0 and gain == 0 and (mv & MF_EP) == 0:
+        frm = mv & M_FROM_MASK
+        to = (mv >> M_TO_SHIFT) & M_FROM_MASK
+        gain = 0
+        if (mv & (MF_CASTLE | MF_PASS | MF_DROP)) == 0:
+            q = board[to]
+            if q != 0:
+                gain = T[values + (q if q > 0 else -q)]
+            elif mv & MF_EP:
+                gain = pawn_value
+        if ply < 0 and gain == 0:
             continue
         if mv == ttmv:
             s = 1 << 30
-        elif gain > 0 or (mv & MF_EP):
-            frm = mv & M_FROM_MASK
+        elif gain > 0:
             p = board[frm]
             attacker = T[values + (p if p > 0 else -p)]
             s = (1 << 28) + gain * 64 - attacker // 16
-            if gain < attacker and attacked_by(T, board, (mv >> M_TO_SHIFT) & M_FROM_MASK,
-                                               1 - side, False):
+            if gain < attacker and attacked_by(T, board, to, 1 - side, False):
                 s -= 3 << 26   # likely loses material: after the killers, before quiet moves
         elif mv == k1:
             s = (1 << 27) + 2
         elif mv == k2:
             s = (1 << 27) + 1
         else:
-            frm = mv & M_FROM_MASK
-            to = (mv >> M_TO_SHIFT) & M_FROM_MASK
-            s = heur[HK_HISTORY + (side * 256 + frm) * 256 + to]
+            s = heur[hbase + frm * 256 + to]
             if (mv >> M_PROMO_SHIFT) & M_PROMO_MASK:
                 s += 1 << 26
         moves[out] = mv
