@@ -23,7 +23,7 @@ def _legal(position, best):
 @pytest.mark.parametrize("limits", [
     Limits(depth=3), Limits(nodes=5000), Limits(movetime_ms=100),
     Limits(time_ms=(1000.0, 1000.0)), Limits(time_ms=(800.0, 800.0), inc_ms=(50.0, 50.0)),
-    Limits(time_ms=(5000.0, 5000.0), movestogo=1), Limits(time_ms=(0.0, 0.0), byoyomi_ms=(200.0, 200.0)),
+    Limits(time_ms=(1000.0, 1000.0), movestogo=1), Limits(time_ms=(0.0, 0.0), byoyomi_ms=(200.0, 200.0)),
     Limits(time_ms=(0.0, 0.0)), Limits(time_ms=(-500.0, -500.0)), Limits(movetime_ms=0),
 ], ids=["depth", "nodes", "movetime", "1s", "inc", "movestogo", "byoyomi", "zero", "negative",
         "movetime0"])
