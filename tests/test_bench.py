@@ -7,10 +7,10 @@ from protocol.cli import main
 
 PINNED_DEPTH = 6
 PINNED = {
-    "xiangqi": 58737,
-    "janggi": 18672,
-    "shogi": 297293,
-    "chess": 47840,
+    "xiangqi": 45063,
+    "janggi": 18373,
+    "shogi": 289649,
+    "chess": 48841,
 }
 
 

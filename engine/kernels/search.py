@@ -634,6 +634,17 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                                     hi = HK_HISTORY + (side * 256 + frm) * 256 + to
                                     hv = heur[hi] + d * d
                                     heur[hi] = hv if hv < (1 << 24) else (1 << 24)
+                                    # the quiet moves tried before it did not cut: lower them
+                                    for k in range(fr[ply, F_START], fr[ply, F_IDX] - 1):
+                                        qm = moves[k]
+                                        qto = (qm >> M_TO_SHIFT) & M_FROM_MASK
+                                        if (qm & MF_EP) or ((qm & (MF_CASTLE | MF_PASS | MF_DROP)) == 0
+                                                            and board[qto] != 0):
+                                            continue
+                                        hi = (HK_HISTORY + (side * 256 + (qm & M_FROM_MASK)) * 256
+                                              + qto)
+                                        hv = heur[hi] - d * d
+                                        heur[hi] = hv if hv > -(1 << 24) else -(1 << 24)
                                 fr[ply, F_IDX] = fr[ply, F_END]  # cut off: no more moves
                     if ply == 0:
                         out[O_ROOT_DONE] += 1
