@@ -7,10 +7,10 @@ from protocol.cli import main
 
 PINNED_DEPTH = 6
 PINNED = {
-    "xiangqi": 45063,
-    "janggi": 18373,
-    "shogi": 289649,
-    "chess": 48841,
+    "xiangqi": 44246,
+    "janggi": 18351,
+    "shogi": 198149,
+    "chess": 45591,
 }
 
 

@@ -477,7 +477,11 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                         frm = mv & M_FROM_MASK
                         p = board[frm]
                         mover = T[T[H_VALUES] + (p if p > 0 else -p)]
-                        if (capture_gain(T, board, mv) < mover and (mv & MF_DROP) == 0
+                        gain = capture_gain(T, board, mv)
+                        # delta pruning: even winning the piece cannot lift the score to alpha
+                        if fr[ply, F_BEST] + gain + 200 <= fr[ply, F_ALPHA]:
+                            continue
+                        if (gain < mover and (mv & MF_DROP) == 0
                                 and attacked_by(T, board, (mv >> M_TO_SHIFT) & M_FROM_MASK,
                                                 1 - st[S_STM], False)):
                             continue
