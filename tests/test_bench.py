@@ -9,7 +9,7 @@ PINNED_DEPTH = 6
 PINNED = {
     "xiangqi": 44246,
     "janggi": 18351,
-    "shogi": 198149,
+    "shogi": 201744,
     "chess": 45591,
 }
 

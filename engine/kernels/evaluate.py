@@ -3,7 +3,8 @@
 Terms, each active only where the game's data gives it weight:
   piece-square values (material included), middlegame/endgame tapered by a phase count;
   pieces in hand (shogi), valued per count; mobility of the pieces with a mobility weight;
-  king zone: enemy pieces near our royal piece, own guards next to it;
+  king zone: enemy pieces near our royal piece (and, at half weight, enemy pieces in hand),
+  own guards next to it;
   chess-style pawn structure (doubled, isolated, passed);
   a dead draw when neither side keeps a piece able to mate (EV_ATTACKERS).
 The score is from the side to move's view, plus a tempo bonus.
@@ -230,6 +231,12 @@ def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
                         guard += E[shield + qt]
                 else:
                     danger += E[kzone + qt]
+        # pieces the enemy holds in hand can be dropped next to the king: half weight each
+        enemy = 1 - side
+        for pt in range(1, T[H_NTYPES] + 1):
+            c = st[S_HAND + enemy * MAX_TYPES + pt]
+            if c > 0:
+                danger += c * E[kzone + pt] // 2
         # danger grows faster than linearly: several attackers together are what mates
         mg -= sign * (danger + danger * danger // 256 - guard)
         eg -= sign * (danger // 2)
