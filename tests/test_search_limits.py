@@ -144,3 +144,18 @@ def test_clear_and_resize_hash():
     searcher.resize_hash(1)
     best, _ = run(position, Limits(depth=3), searcher)
     _legal(position, best)
+
+
+def test_ponderhit_deadline_reaches_a_running_iteration():
+    # a deep iteration started while pondering must still stop at the clock set by ponderhit
+    searcher = Searcher()
+    done = []
+    searcher.start(Position("chess"), Limits(ponder=True, time_ms=(200.0, 200.0)),
+                   lambda info: None, done.append)
+    time.sleep(1.0)
+    t0 = time.perf_counter()
+    searcher.ponderhit()
+    searcher.wait()
+    elapsed = time.perf_counter() - t0
+    assert len(done) == 1 and done[0].move in Position("chess").legal_moves()
+    print(f"ponderhit to bestmove: {elapsed * 1000:.0f} ms (clock 200 ms)")

@@ -189,7 +189,6 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
     pawn = T[H_PAWN]
     nodes = ctl[C_NODES]
     node_limit = ctl[C_NODE_LIMIT]
-    deadline = shared[SH_DEADLINE]
     seldepth = ctl[C_SELDEPTH]
     root_depth = depth
     out[O_BEST] = 0
@@ -216,6 +215,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                 nodes += 1
                 if (nodes & 1023) == 0:
                     ctl[C_NODES] = nodes
+                    deadline = shared[SH_DEADLINE]   # re-read: ponderhit may have set it
                     if (shared[SH_STOP] != 0 or (node_limit > 0 and nodes >= node_limit)
                             or (deadline > 0 and monotonic_ns() >= deadline)):
                         aborted = True
