@@ -9,7 +9,7 @@ PINNED_DEPTH = 6
 PINNED = {
     "xiangqi": 44246,
     "janggi": 18351,
-    "shogi": 201744,
+    "shogi": 201864,
     "chess": 45591,
 }
 

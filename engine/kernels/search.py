@@ -376,7 +376,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                 if ((flags & EVF_NULL_MOVE) and not pvnode and not incheck and d >= 3
                         and ev >= beta and fr[ply, F_ISNULL] == 0 and beta > -MATE_BOUND
                         and has_pieces(T, board, st, st[S_STM]) == 1):
-                    r = 3 + d // 4
+                    r = 3 + d // 4 + min(3, (ev - beta) // 200)   # deeper when far above beta
                     fr[ply, F_SAVE_HASH] = key
                     fr[ply, F_SAVE_EP] = st[S_EP]
                     h = key ^ Z[Z_SIDE]
