@@ -161,7 +161,12 @@ class XBoard:
             self.out.line("tellusererror Illegal position")
             self.error(f"bad FEN: {problem}", command.raw)
             return
-        self.resume_analysis()
+        if self.analyzing:
+            self.resume_analysis()
+        elif not self.force and self.engine_side == self.game.position.turn:
+            # XBoard 4.9.1 relays a move it cannot spell as a usermove (an opponent's null move)
+            # by sending time/otim and the new position: our turn to move, as after a usermove.
+            self.think()
 
     def cmd_force(self, command: Command) -> None:
         self.force = True          # set first: a search stopped now must not play its move

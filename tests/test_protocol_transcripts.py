@@ -372,7 +372,8 @@ def test_xboard_shogi_chess_style_moves():
 
 
 def test_xboard_analyze_exit_and_hint():
-    talk, _ = xboard_start("new", "post", "analyze")
+    talk, _ = xboard_start("new", "post")
+    talk.loop.feed("analyze")
     talk.loop.feed("usermove e2e4")
     talk.loop.feed(".")
     talk.loop.feed("exit")
@@ -446,7 +447,8 @@ def test_handshake_does_not_wait_for_the_engine_to_load(hello, done):
 
 
 def test_xboard_ping_is_answered_while_thinking():
-    talk, _ = xboard_start("new", "force", "analyze")
+    talk, _ = xboard_start("new", "force")
+    talk.loop.feed("analyze")
     talk.loop.feed("ping 9")
     assert "pong 9" in talk.new_lines()
     talk.send("exit")
