@@ -1,7 +1,6 @@
 """python-chess's engine module drives the real engine over UCI and over XBoard in chess."""
 from __future__ import annotations
 
-import shutil
 import sys
 
 import pytest
@@ -25,7 +24,7 @@ def engine(request):
 def play_game(engine, limit) -> chess.Board:
     board = chess.Board()
     while not board.is_game_over(claim_draw=True) and board.ply() < MAX_PLIES:
-        result = engine.play(board, limit, game=board.fen() and "selfplay")
+        result = engine.play(board, limit)
         assert result.move in board.legal_moves
         board.push(result.move)
     return board
