@@ -7,7 +7,6 @@ import pytest
 hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
-import protocol_fake_search as fake  # noqa: E402
 from protocol_harness import Talk  # noqa: E402
 
 HELLO = {"uci": "uci", "ucicyclone": "ucicyclone", "ucci": "ucci", "usi": "usi",

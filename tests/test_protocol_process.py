@@ -2,7 +2,6 @@
 flushed lines, and nothing but protocol lines on stdout."""
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys

@@ -56,7 +56,7 @@ def test_uci_go_parameters_reach_the_limits():
     limits = fake.Searcher.started[-1][1]
     assert (limits.depth, limits.nodes, limits.movetime_ms) == (3, 500, 70)
     assert len(limits.searchmoves) == 2
-    out = talk.send("go mate 2")
+    talk.send("go mate 2")
     assert fake.Searcher.started[-1][1].mate == 2
 
 
