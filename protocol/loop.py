@@ -34,8 +34,7 @@ class Loop:
             return True
         if self.dialect is None:
             self.dialect = FIRST_WORDS.get(command.word, Uci)(self.out, self.core)
-        elif type(self.dialect) is Uci and command.word in ("fen", "startpos") \
-                and self.dialect.options["UCI_Variant"] == "chess":
+        elif type(self.dialect) is Uci and command.word in ("fen", "startpos"):
             self.switch_to_cyclone()                # a bare fen/startpos is UCI-cyclone
         try:
             self.dialect.handle(command)
@@ -51,7 +50,8 @@ class Loop:
         old.finish()
         cyclone = Cyclone(self.out, self.core)
         for name, value in old.options.values.items():
-            if name in cyclone.options.values and name != "UCI_Variant":
+            # the variant carries over unless it is UCI's chess default (cyclone means xiangqi)
+            if name in cyclone.options.values and (name != "UCI_Variant" or value != "chess"):
                 cyclone.options.values[name] = value
         self.dialect = cyclone
 
