@@ -110,3 +110,16 @@ def test_cli_parsers():
     assert parse_tc("10+0.1") == {"base": 10.0, "inc": 0.1}
     cfg = parse_engine(["name=f", "cmd=/usr/games/fairy-stockfish", "proto=ucci", "option.hashsize=16"])
     assert cfg == EngineConfig("f", "/usr/games/fairy-stockfish", "ucci", (("hashsize", "16"),))
+
+
+def test_tournament_arbiter_ends_chess_at_threefold_once_it_happened():
+    from protocol.match.arbiter import make_arbiter
+    arbiter = make_arbiter("chess", None)
+    knights = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1".split()
+    for move in knights:
+        arbiter.push(move)
+    assert arbiter.verdict().result == "*"   # not yet: the claim would need the next move
+    arbiter.push("f6g8")
+    verdict = arbiter.verdict()
+    assert verdict.result == "1/2-1/2" and "threefold" in verdict.reason
+    assert make_arbiter("chess", None, {"claim_draw": False}).rule_options["claim_draw"] is False

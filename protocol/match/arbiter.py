@@ -141,8 +141,13 @@ def _cshogi_declaration(start_fen, moves) -> bool:
         return False
 
 
+# Engine tournaments end games at the claimable draws (chess: 50 moves, threefold repetition)
+# once they have happened on the board, as cutechess does; `--rule` overrides these.
+TOURNAMENT_RULE_OPTIONS = {"claim_draw": True, "claim_next_move": False}
+
+
 def make_arbiter(variant: str, start_fen: str | None, rule_options: dict | None = None) -> Arbiter:
-    rule_options = rule_options or {}
+    rule_options = {**TOURNAMENT_RULE_OPTIONS, **(rule_options or {})}
     try:
         return EngineArbiter(variant, start_fen, rule_options)
     except ImportError:
