@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
-import subprocess
 import sys
 import time
 
@@ -29,6 +27,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from engine.board import Board  # noqa: E402
 from engine.perft import perft  # noqa: E402
+from tools.fsf_perft import fsf_perft, median  # noqa: E402
 
 FSF = "/usr/games/fairy-stockfish"
 
@@ -41,18 +40,6 @@ POSITIONS = [  # (name, FEN, depth, chess960)
 ]
 
 
-def _median(times: list[tuple[float, float]]) -> tuple[float, float]:
-    """(CPU seconds, wall seconds), medians of the runs."""
-    return (statistics.median(t[0] for t in times), statistics.median(t[1] for t in times))
-
-
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of another process (Linux /proc)."""
-    with open(f"/proc/{pid}/stat") as handle:
-        fields = handle.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def bench_jiangjun(fen: str, depth: int, chess960: bool, repeat: int):
     position = Board("chess", fen, chess960=chess960).position
     perft(position, 2)  # warm-up: load the numba cache
@@ -61,7 +48,7 @@ def bench_jiangjun(fen: str, depth: int, chess960: bool, repeat: int):
         start, wall = time.process_time(), time.perf_counter()
         nodes = perft(position, depth)
         times.append((time.process_time() - start, time.perf_counter() - wall))
-    return nodes, _median(times)
+    return nodes, median(times)
 
 
 def bench_python_chess(fen: str, depth: int, chess960: bool, repeat: int):
@@ -82,46 +69,7 @@ def bench_python_chess(fen: str, depth: int, chess960: bool, repeat: int):
         start, wall = time.process_time(), time.perf_counter()
         nodes = count(depth)
         times.append((time.process_time() - start, time.perf_counter() - wall))
-    return nodes, _median(times)
-
-
-def bench_fsf(path: str, fen: str, depth: int, chess960: bool, repeat: int):
-    if not os.path.exists(path):
-        return None
-    process = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def send(line: str) -> None:
-        process.stdin.write(line + "\n")
-        process.stdin.flush()
-
-    def wait_for(prefix: str) -> str:
-        for line in process.stdout:
-            if line.startswith(prefix):
-                return line.strip()
-        raise RuntimeError(f"Fairy-Stockfish exited before '{prefix}'")
-
-    try:
-        send("uci")
-        wait_for("uciok")
-        send("setoption name UCI_Variant value chess")
-        send(f"setoption name UCI_Chess960 value {'true' if chess960 else 'false'}")
-        send(f"position fen {fen}")
-        times, nodes = [], 0
-        for _ in range(repeat):
-            send("isready")
-            wait_for("readyok")
-            start, wall = _cpu_seconds(process.pid), time.perf_counter()
-            send(f"go perft {depth}")
-            nodes = int(wait_for("Nodes searched").split(":")[1])
-            times.append((_cpu_seconds(process.pid) - start, time.perf_counter() - wall))
-        return nodes, _median(times)
-    finally:
-        send("quit")
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    return nodes, median(times)
 
 
 def _line(name: str, depth: int, nodes: int, seconds: float, wall: float) -> str:
@@ -150,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         print(_line("python-chess", depth, pnodes, pseconds, pwall)
               + f"   jiangjun/python-chess {ours / (pnodes / pseconds):6.2f}x")
         agree &= pnodes == nodes
-        result = bench_fsf(args.fsf, fen, depth, chess960, args.repeat)
+        options = {"UCI_Variant": "chess", "UCI_Chess960": "true" if chess960 else "false"}
+        result = fsf_perft(args.fsf, options, f"position fen {fen}", depth, args.repeat)
         if result:
             fnodes, (fseconds, fwall) = result
             print(_line("FSF", depth, fnodes, fseconds, fwall)

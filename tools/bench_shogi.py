@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
-import subprocess
 import sys
 import time
 
@@ -30,6 +28,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from engine.board import Board  # noqa: E402
 from engine.perft import perft  # noqa: E402
 from engine.shogi_notation import fsf_fen  # noqa: E402
+from tools.fsf_perft import fsf_perft, median  # noqa: E402
 
 FSF = "/usr/games/fairy-stockfish"
 
@@ -42,18 +41,6 @@ POSITIONS = [  # (name, SFEN, depth)
 ]
 
 
-def _median(times: list[tuple[float, float]]) -> tuple[float, float]:
-    """(CPU seconds, wall seconds), medians of the runs."""
-    return (statistics.median(t[0] for t in times), statistics.median(t[1] for t in times))
-
-
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of another process (Linux /proc)."""
-    with open(f"/proc/{pid}/stat") as handle:
-        fields = handle.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def bench_jiangjun(sfen: str, depth: int, repeat: int) -> tuple[int, float]:
     position = Board("shogi", sfen).position
     perft(position, 2)  # warm-up: load the numba cache
@@ -62,7 +49,7 @@ def bench_jiangjun(sfen: str, depth: int, repeat: int) -> tuple[int, float]:
         start, wall = time.process_time(), time.perf_counter()
         nodes = perft(position, depth)
         times.append((time.process_time() - start, time.perf_counter() - wall))
-    return nodes, _median(times)
+    return nodes, median(times)
 
 
 def bench_cshogi(sfen: str, depth: int, repeat: int) -> tuple[int, float] | None:
@@ -88,45 +75,7 @@ def bench_cshogi(sfen: str, depth: int, repeat: int) -> tuple[int, float] | None
         start, wall = time.process_time(), time.perf_counter()
         nodes = count(depth)
         times.append((time.process_time() - start, time.perf_counter() - wall))
-    return nodes, _median(times)
-
-
-def bench_fsf(path: str, sfen: str, depth: int, repeat: int) -> tuple[int, float] | None:
-    if not os.path.exists(path):
-        return None
-    process = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def send(line: str) -> None:
-        process.stdin.write(line + "\n")
-        process.stdin.flush()
-
-    def wait_for(prefix: str) -> str:
-        for line in process.stdout:
-            if line.startswith(prefix):
-                return line.strip()
-        raise RuntimeError(f"Fairy-Stockfish exited before '{prefix}'")
-
-    try:
-        send("uci")
-        wait_for("uciok")
-        send("setoption name UCI_Variant value shogi")
-        send(f"position fen {fsf_fen(Board('shogi', sfen).position)}")
-        times, nodes = [], 0
-        for _ in range(repeat):
-            send("isready")
-            wait_for("readyok")
-            start, wall = _cpu_seconds(process.pid), time.perf_counter()
-            send(f"go perft {depth}")
-            nodes = int(wait_for("Nodes searched").split(":")[1])
-            times.append((_cpu_seconds(process.pid) - start, time.perf_counter() - wall))
-        return nodes, _median(times)
-    finally:
-        send("quit")
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    return nodes, median(times)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -155,7 +104,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"jiangjun/cshogi {ours / crate:5.2f}x")
         else:
             print("  cshogi    not installed")
-        result = bench_fsf(args.fsf, sfen, depth, args.repeat)
+        command = f"position fen {fsf_fen(Board('shogi', sfen).position)}"
+        result = fsf_perft(args.fsf, {"UCI_Variant": "shogi"}, command, depth, args.repeat)
         if result:
             fnodes, (fseconds, fwall) = result
             frate = fnodes / fseconds
