@@ -6,6 +6,9 @@ board. Moves are coordinate text (0-based ranks on 10-rank boards, ``P@e5`` drop
 """
 from __future__ import annotations
 
+import threading
+from dataclasses import dataclass
+
 from .commands import Command
 from .dialects.base import ENGINE_NAME, Quit, variant_names
 from .notation import codec_for, move_to_text, text_to_move
@@ -26,6 +29,22 @@ XBOARD_SETUP = {
                ("R& RB", "C& pRpB", "P& fsWfF", "N& nN", "B& mafsmafW", "A& WF", "K& WF")),
 }
 MATE_BASE = 100000
+# Commands that leave the game and the ponder search as they are (`time`/`otim` only record the
+# clocks; `ping` is answered at once while pondering). Any other command stops pondering first.
+PONDER_SAFE = {"time", "otim", "ping", "post", "nopost", "hard", "hint", ".", "?", "draw",
+               "computer", "name", "rating", "ics", "random", "accepted", "rejected", "bk"}
+# Limits fields a ponder hit recomputes from the clocks, as a normal `go` would.
+CLOCK_FIELDS = ("time_ms", "inc_ms", "movestogo", "movetime_ms")
+
+
+@dataclass
+class PonderSearch:
+    """A search on the position after the expected reply; its move is played only on a hit."""
+    root: object
+    move: int
+    limits: object
+    hit: bool = False
+    turn: int = 0
 
 
 class XBoard:
@@ -50,6 +69,11 @@ class XBoard:
         self.nps: int | None = None
         self.hint_move: int | None = None
         self.last_info = None
+        # Pondering: `turn` counts the commands that may change the game; a ponder search is
+        # started (from a helper thread, under `lock`) only if none arrived since our move.
+        self.lock = threading.RLock()
+        self.turn = 0
+        self.pondering: PonderSearch | None = None
 
     # ------------------------------------------------------------------ output helpers
     def error(self, kind: str, command: str) -> None:
@@ -67,11 +91,23 @@ class XBoard:
         return move_to_text(position, mv, self.codec(position.spec))
 
     def finish(self) -> None:
-        self.slot.stop_and_wait()
+        with self.lock:
+            self.turn += 1
+            self.abandon_ponder()
+            self.slot.stop_and_wait()
 
     # ------------------------------------------------------------------ dispatch
     def handle(self, command: Command) -> None:
+        with self.lock:
+            self.dispatch(command)
+
+    def dispatch(self, command: Command) -> None:
         handler = getattr(self, "cmd_" + command.word.replace(".", "dot").replace("?", "now"), None)
+        if command.word not in PONDER_SAFE:
+            self.turn += 1
+            if command.word != "usermove" and not (handler is None
+                                                   and self.looks_like_move(command)):
+                self.abandon_ponder()
         if handler is None:
             if self.looks_like_move(command):
                 self.user_move(command.raw.split()[0])
@@ -264,6 +300,9 @@ class XBoard:
         self.user_move(command.args[0])
 
     def user_move(self, text: str) -> None:
+        if self.pondering is not None and self.ponder_hit(text):
+            return
+        self.abandon_ponder()
         self.stop_search()
         position = self.position()
         try:
@@ -282,6 +321,70 @@ class XBoard:
 
     def stop_search(self) -> None:
         self.slot.stop_and_wait()
+
+    # ------------------------------------------------------------------ pondering
+    def ponder_hit(self, text: str) -> bool:
+        """The opponent played the pondered move: the ponder search becomes the real one."""
+        ponder = self.pondering
+        position = self.position()
+        try:
+            mv = text_to_move(position, text, self.codec(position.spec))
+        except ValueError:
+            return False                  # the normal path reports the illegal move
+        if mv != ponder.move:
+            return False
+        self.pondering = None
+        position.push(mv)
+        if self.claim_if_over() or self.engine_side != position.turn:
+            self.abandon(ponder)
+            return True
+        # ponderhit() times the search from the Limits it started with: give them today's clocks
+        fresh = self.limits(position)
+        for field in CLOCK_FIELDS:
+            setattr(ponder.limits, field, getattr(fresh, field))
+        ponder.hit, ponder.turn = True, self.turn
+        self.slot.ponderhit()
+        return True
+
+    def abandon_ponder(self) -> None:
+        """Stop a ponder search silently (its move is never played)."""
+        ponder, self.pondering = self.pondering, None
+        if ponder is not None:
+            self.abandon(ponder)
+
+    def abandon(self, ponder: PonderSearch) -> None:
+        ponder.hit = False
+        self.slot.stop_and_wait()
+
+    def ponder_later(self, turn: int, move: int) -> None:
+        """Called from the search thread after our move: ponder once that search has ended."""
+        def run() -> None:
+            self.slot.wait()
+            with self.lock:
+                if turn == self.turn:
+                    self.start_ponder(move)
+        threading.Thread(target=run, name="xboard-ponder", daemon=True).start()
+
+    def start_ponder(self, move: int) -> None:
+        position = self.game.position
+        if (not self.ponder or self.force or self.analyzing or position is None
+                or self.engine_side == position.turn or move not in position.legal_moves()):
+            return
+        root = position.copy()
+        root.push(move)
+        from engine.arbiter import judge_position
+        if not judge_position(root, chess960=self.game.chess960).ongoing:
+            return
+        limits = self.limits(root)
+        limits.ponder = True
+        ponder = PonderSearch(root, move, limits)
+        self.pondering = ponder
+        self.slot.start(self.searcher(), root, limits, lambda info: self.on_info(root, info),
+                        lambda best: self.on_ponder_done(ponder, best), hold=True)
+
+    def on_ponder_done(self, ponder: PonderSearch, best) -> None:
+        if ponder.hit:
+            self.on_move(ponder.root, best, ponder.turn)
 
     def game_verdict(self):
         from engine.arbiter import judge_position
@@ -302,8 +405,9 @@ class XBoard:
             return
         searcher = self.searcher()
         root = position.copy()
+        turn = self.turn
         self.slot.start(searcher, root, self.limits(root), lambda info: self.on_info(root, info),
-                        lambda best: self.on_move(root, best))
+                        lambda best: self.on_move(root, best, turn))
 
     def searcher(self):
         searcher = self.core.ready()
@@ -329,7 +433,7 @@ class XBoard:
         self.out.line(f"{info.depth} {score} {info.time_ms // 10} {info.nodes} "
                       f"{info.seldepth} {info.nps} 0\t{pv}")
 
-    def on_move(self, root, best) -> None:
+    def on_move(self, root, best, turn: int) -> None:
         if self.force or self.analyzing:
             return
         if best.move is None:
@@ -341,7 +445,8 @@ class XBoard:
         self.out.line(f"move {self.text(root, best.move)}")
         position.push(best.move)
         self.hint_move = best.ponder
-        self.claim_if_over()
+        if not self.claim_if_over() and self.ponder and best.ponder is not None:
+            self.ponder_later(turn, best.ponder)
 
     # ------------------------------------------------------------------ analysis
     def cmd_analyze(self, command: Command) -> None:
@@ -374,7 +479,7 @@ class XBoard:
             self.out.line(f"stat01: {info.time_ms // 10} {info.nodes} {info.depth} 0 {total}")
 
     def cmd_now(self, command: Command) -> None:            # "?": move now
-        if not self.analyzing:
+        if not self.analyzing and self.pondering is None:
             self.slot.stop()
 
     def cmd_hint(self, command: Command) -> None:
@@ -393,7 +498,7 @@ class XBoard:
         self.post = False
 
     def cmd_hard(self, command: Command) -> None:
-        self.ponder = True        # recorded; this engine does not ponder in XBoard mode
+        self.ponder = True        # ponder on the expected reply after each of our moves
 
     def cmd_easy(self, command: Command) -> None:
         self.ponder = False
