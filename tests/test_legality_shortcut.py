@@ -6,7 +6,8 @@ import random
 import pytest
 
 from engine.board import Board
-from engine.kernels.movegen import gen_pseudo, is_pawn_drop_mate, leaves_royal_safe
+from engine.kernels.attacks import in_check
+from engine.kernels.movegen import gen_pseudo, is_pawn_drop_mate, leaves_royal_safe, scan_royal
 from engine.kernels.layout import F_UCHIFUZUME, H_FLAGS, H_PAWN, M_FROM_MASK, MF_DROP
 
 
@@ -29,12 +30,17 @@ def reference_legal(position):
 def test_shortcut_matches_full_test(variant):
     rng = random.Random(f"shortcut-{variant}")
     checked = 0
-    for _ in range(40):
+    for _ in range(60):
         board = Board(variant)
         for _ in range(150):
             position = board.position
             legal = position.legal_moves()
             assert set(legal) == reference_legal(position), board.fen()
+            side = position.turn
+            scanned_check = scan_royal(position.cv.T, position.board, int(position.st[1 + side]),
+                                       side, position.moves) == 0
+            assert scanned_check == in_check(position.cv.T, position.board, position.st, side), \
+                board.fen()
             checked += 1
             if not legal:
                 break

@@ -3,7 +3,8 @@ from .attacks import attacked_by, in_check, royals_face
 from .jit import BOARD, MOVES, STATE, TABLE, kernel
 from .layout import (A_DELTA, A_FLAGS, A_FROMREG, A_KIND, A_LEG1, A_LEG2, A_LINE, A_MODE, A_SIZE,
                      A_TOREG, AF_DOUBLE, AF_EP, AF_HOP_NOT_SAME, E_DELTA, E_HOPMASK, E_KIND,
-                     E_LEG1, E_LEG2, E_LINE, E_MASK, E_SIZE, F_CASTLING, F_DROPS,
+                     E_FROMREG, E_HOPEXCL, E_LEG1, E_LEG2, E_LINE, E_MASK, E_SIZE, E_TOREG,
+                     F_CASTLING, F_DROPS,
                      F_FLYING_GENERAL, F_NIFU, F_PASS, F_PROMO_ON_FROM, F_UCHIFUZUME, H_ATOM_IDX, H_ATT_KING,
                      H_ATOMS, H_FLAGS, H_FORCED, H_FORWARD, H_LINES, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY,
                      H_PROMO, H_REGIONS, H_ROYAL, H_W, H_ZONE, K_LEAP, K_RIDE, M_FROM_MASK,
@@ -163,18 +164,19 @@ def gen_moves(T, board, st, moves, n, with_drops, checked):
         from_in_zone = promotes and promote_from_zone and T[zone + frm] != 0
         for a in range(T[index + k], T[index + k + 1]):
             r = atoms + a * A_SIZE
+            line = T[r + A_LINE]
+            # a step along a drawn line must start on one (most of the board has none)
+            if line != 0 and (T[lines + frm] & line) == 0:
+                continue
             reg = T[r + A_FROMREG]
             if reg >= 0 and T[regions + reg * NSQ + frm] == 0:
                 continue
             kind = T[r + A_KIND]
             d = T[r + A_DELTA]
             mode = T[r + A_MODE]
-            line = T[r + A_LINE]
             toreg = T[r + A_TOREG]
             aflags = T[r + A_FLAGS]
             if kind == K_LEAP:
-                if line != 0 and (T[lines + frm] & line) == 0:
-                    continue
                 to = frm + d
                 q = board[to]
                 if q == OFF:
@@ -361,12 +363,14 @@ def is_pawn_drop_mate(T, board, st, moves, n, mv):
 
 
 @kernel(f"int64({TABLE}, {BOARD}, int64, int64, {MOVES})")
-def mark_exposure_points(T, board, ksq, side, moves):
-    """Mark (with a fresh stamp in the last MARK_SPACE entries of ``moves``) every point where a piece leaving or arriving
-    could expose ``side``'s royal piece on ``ksq``: each ray from it up to an enemy slider within
-    two pieces or an enemy hopper within three (one move changes a ray's piece count by at most
-    one), the royal file up to the enemy royal under the flying-general rule, and the legs of
-    enemy leapers aimed at it. Returns the stamp."""
+def scan_royal(T, board, ksq, side, moves):
+    """Test ``side``'s royal piece on ``ksq`` for check and, in the same pass over the attack
+    entries, mark (with a fresh stamp in the last MARK_SPACE entries of ``moves``) every point
+    where a piece leaving or arriving could expose it: each ray from it up to an enemy slider
+    within two pieces or an enemy hopper within three (one move changes a ray's piece count by at
+    most one), the royal file up to the enemy royal under the flying-general rule, and the legs
+    of enemy leapers aimed at it. Returns the stamp, or 0 if the royal piece is in check (the
+    same answer as ``in_check``)."""
     marks = moves.shape[0] - MARK_SPACE
     stamp_slot = moves.shape[0] - 1
     stamp = moves[stamp_slot] + 1
@@ -376,6 +380,9 @@ def mark_exposure_points(T, board, ksq, side, moves):
             moves[marks + i] = 0
     moves[stamp_slot] = stamp
     enemy = 1 - side
+    checked = False
+    regions = T[H_REGIONS]
+    royal_type = T[H_ROYAL]
     head = T[H_ATT_KING]
     rows = head + 4
     lines = T[H_LINES]
@@ -393,18 +400,37 @@ def mark_exposure_points(T, board, ksq, side, moves):
             pt = p if p > 0 else -p
             if (T[r + E_MASK] >> pt) & 1 == 0:
                 continue
-            if T[r + E_LEG1] != 0:
-                moves[marks + a + T[r + E_LEG1]] = stamp
-            if T[r + E_LEG2] != 0:
-                moves[marks + a + T[r + E_LEG2]] = stamp
+            leg1 = T[r + E_LEG1]
+            leg2 = T[r + E_LEG2]
+            if leg1 != 0:
+                moves[marks + a + leg1] = stamp
+            if leg2 != 0:
+                moves[marks + a + leg2] = stamp
+            if checked:
+                continue
+            # the same conditions as a leap in attacked_by
+            if (leg1 != 0 and board[a + leg1] != 0) or (leg2 != 0 and board[a + leg2] != 0):
+                continue
+            reg = T[r + E_FROMREG]
+            if reg >= 0 and T[regions + reg * NSQ + a] == 0:
+                continue
+            reg = T[r + E_TOREG]
+            if reg >= 0 and T[regions + reg * NSQ + ksq] == 0:
+                continue
+            line = T[r + E_LINE]
+            if line != 0 and (T[lines + a] & line) == 0:
+                continue
+            checked = True
             continue
         sliders = T[r + E_MASK]
         hoppers = T[r + E_HOPMASK]
         royal_ray = flying and (d == w or d == -w)
         limit = 3 if hoppers != 0 else 2
         line = T[r + E_LINE]
+        excl = T[r + E_HOPEXCL]
         x = ksq
         seen = 0
+        screen_ok = False
         farthest = 0  # the farthest enemy piece on this ray that one move could unleash
         while seen < limit:
             x += d
@@ -417,11 +443,18 @@ def mark_exposure_points(T, board, ksq, side, moves):
             if p == 0:
                 continue
             seen += 1
+            pt = p if p > 0 else -p
+            if seen == 1:
+                # a hopper may use this piece as its screen (as in attacked_by)
+                screen_ok = (excl >> pt) & 1 == 0 and (excl >> royal_type) & 1 == 0
             if (p < 0) if enemy == 1 else (p > 0):
-                pt = p if p > 0 else -p
                 if ((sliders >> pt) & 1 and seen <= 2) or ((hoppers >> pt) & 1) or (
                         royal_ray and p == enemy_royal and seen <= 2):
                     farthest = x
+                if seen == 1 and ((sliders >> pt) & 1 or (royal_ray and p == enemy_royal)):
+                    checked = True
+                elif seen == 2 and (hoppers >> pt) & 1 and screen_ok:
+                    checked = True
         if farthest != 0:
             y = ksq
             while y != farthest:
@@ -442,12 +475,14 @@ def mark_exposure_points(T, board, ksq, side, moves):
                     continue
                 seen += 1
                 if p == enemy_royal:
+                    if seen == 1:
+                        checked = True  # facing royals count as check under this rule
                     y = ksq
                     while y != x:
                         y += d
                         moves[marks + y] = stamp
                     break
-    return stamp
+    return 0 if checked else stamp
 
 
 @kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, int64)")
@@ -455,17 +490,15 @@ def gen_legal(T, board, st, moves, n):
     """Write the legal moves to moves[n:]; return the new end."""
     side = st[S_STM]
     ksq = st[S_KING + side]
-    checked = ksq != 0 and in_check(T, board, st, side)
+    stamp = scan_royal(T, board, ksq, side, moves) if ksq != 0 else 0
+    checked = ksq != 0 and stamp == 0
     end = gen_moves(T, board, st, moves, n, True, 1 if checked else 0)
     check_pawn_drops = (T[H_FLAGS] & F_UCHIFUZUME) != 0
     pawn = T[H_PAWN]
     # Out of check, a non-royal move touching no marked point cannot expose the royal piece.
-    # The marks live in the buffer's tail; a nearly full buffer just skips the shortcut.
+    # The marks live in the buffer's tail; a buffer filled into them just skips the shortcut.
     marks = moves.shape[0] - MARK_SPACE
-    shortcut = ksq != 0 and end <= marks and not checked
-    stamp = 0
-    if shortcut:
-        stamp = mark_exposure_points(T, board, ksq, side, moves)
+    shortcut = ksq != 0 and not checked and end <= marks
     royal = T[H_ROYAL] if side == 0 else -T[H_ROYAL]
     out = n
     for i in range(n, end):
