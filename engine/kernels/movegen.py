@@ -500,6 +500,7 @@ def gen_legal(T, board, st, moves, n):
     marks = moves.shape[0] - MARK_SPACE
     shortcut = ksq != 0 and not checked and end <= marks
     royal = T[H_ROYAL] if side == 0 else -T[H_ROYAL]
+    flying = (T[H_FLAGS] & F_FLYING_GENERAL) != 0
     out = n
     for i in range(n, end):
         mv = moves[i]
@@ -508,6 +509,16 @@ def gen_legal(T, board, st, moves, n):
         if (shortcut and (mv & MF_EP) == 0 and moves[marks + to] != stamp
                 and ((mv & MF_DROP) != 0 or (board[frm] != royal and moves[marks + frm] != stamp))):
             pass
+        elif (mv & (MF_DROP | MF_PASS | MF_CASTLE)) == 0 and board[frm] == royal and not flying:
+            # a royal step: is its destination attacked once it stands there?
+            captured = board[to]
+            board[to] = royal
+            board[frm] = 0
+            attacked = attacked_by(T, board, to, 1 - side, True)
+            board[frm] = royal
+            board[to] = captured
+            if attacked:
+                continue
         elif not leaves_royal_safe(T, board, st, mv):
             continue
         if (check_pawn_drops and (mv & MF_DROP) and (mv & M_FROM_MASK) == pawn
