@@ -15,3 +15,14 @@ def load_vectors(name: str) -> dict:
 @pytest.fixture(scope="session")
 def vectors():
     return load_vectors
+
+
+def pytest_sessionstart(session):
+    """Compile (or load) every numba kernel once, before any test starts engine processes.
+
+    With a cold cache, engine subprocesses started by protocol and match tests would otherwise
+    compile the kernels several at a time, racing the timeouts of the tests that started them.
+    The subprocesses share this process's cache directory (same sources, same key).
+    """
+    from engine.search import Searcher
+    Searcher().warmup()
