@@ -6,7 +6,7 @@ depth, honours infinite/ponder until stop/ponderhit, and never touches numba sea
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass

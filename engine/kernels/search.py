@@ -14,7 +14,7 @@ points, no legal move.
 import numpy as np  # noqa: F401  (numba typing of the array arguments)
 
 from .attacks import attacked_by, in_check, royals_face
-from .evaluate import EVAL, SCRATCH, evaluate, evaluate_lazy
+from .evaluate import EVAL, evaluate, evaluate_lazy
 from .search_gen import gen_captures
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
 from .layout import (F_UCHIFUZUME, H_FLAGS, H_NTYPES, H_PAWN, H_ROYAL, H_VALUES, M_FROM_MASK,

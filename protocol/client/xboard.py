@@ -12,7 +12,7 @@ from .errors import EngineError, EngineTimeout
 from .info import is_thinking_line, parse_xboard_thinking
 from .limits import Info, Limit, PlayResult
 from .positions import engine_fen
-from .variants import family, is_start
+from .variants import is_start
 
 XBOARD_VARIANT = {"chess": "normal"}  # everything else is spelled as our variant name
 FEATURE_WAIT = 2.0  # seconds the protocol gives an engine to say done=... (CECP 5.1)
