@@ -27,47 +27,8 @@ from .kernels.movegen import gen_legal
 from .kernels.search import capture_gain, search_root
 from .kernels.tt import tt_hashfull, tt_probe
 from .position import Position
+from .search_records import BestMove, Info, Limits  # noqa: F401  (re-exported for callers)
 from .timeman import TimePlan, UNLIMITED, plan as time_plan
-
-
-@dataclass
-class Limits:
-    depth: int | None = None
-    nodes: int | None = None
-    movetime_ms: float | None = None
-    mate: int | None = None
-    infinite: bool = False
-    ponder: bool = False
-    searchmoves: list[int] | None = None
-    time_ms: tuple[float | None, float | None] = (None, None)
-    inc_ms: tuple[float, float] = (0.0, 0.0)
-    movestogo: int | None = None
-    byoyomi_ms: tuple[float, float] = (0.0, 0.0)
-
-
-@dataclass
-class Info:
-    depth: int
-    seldepth: int
-    multipv: int
-    score_cp: int | None
-    mate_plies: int | None
-    bound: str
-    nodes: int
-    nps: int
-    time_ms: int
-    hashfull: int
-    pv: list[int]
-    wdl: tuple[int, int, int] | None
-    string: str | None = None
-
-
-@dataclass
-class BestMove:
-    move: int | None
-    ponder: int | None
-    score_cp: int | None
-    mate_plies: int | None
 
 
 def _now_ns() -> int:

@@ -6,47 +6,8 @@ depth, honours infinite/ponder until stop/ponderhit, and never touches numba sea
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
 
-
-@dataclass
-class Limits:
-    depth: int | None = None
-    nodes: int | None = None
-    movetime_ms: float | None = None
-    mate: int | None = None
-    infinite: bool = False
-    ponder: bool = False
-    searchmoves: list[int] | None = None
-    time_ms: tuple = (None, None)
-    inc_ms: tuple = (0.0, 0.0)
-    movestogo: int | None = None
-    byoyomi_ms: tuple = (0.0, 0.0)
-
-
-@dataclass
-class Info:
-    depth: int
-    seldepth: int
-    multipv: int
-    score_cp: int | None
-    mate_plies: int | None
-    bound: str
-    nodes: int
-    nps: int
-    time_ms: int
-    hashfull: int
-    pv: list
-    wdl: tuple | None
-    string: str | None = None
-
-
-@dataclass
-class BestMove:
-    move: int | None
-    ponder: int | None
-    score_cp: int | None
-    mate_plies: int | None
+from engine.search_records import BestMove, Info, Limits  # noqa: F401  (the real records)
 
 
 class Searcher:
