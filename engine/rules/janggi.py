@@ -17,24 +17,22 @@ History read from a FEN alone (decisions recorded here, see also the tests):
 - passes and bikjang: a FEN has none. Generals already facing in the FEN were not created by a
   move in the record, so they never end the game by themselves.
 - "a capture has happened": some piece type is short of its number in a full set (the spec's
-  start position) for either side, or a capture was made since the FEN (``S_CAPTURES``).
+  start position) for either side when the FEN is read (``S_PRIOR_CAPTURE``), or a capture was
+  made since the FEN (``S_CAPTURES``).
 - plies played: the larger of the FEN's halfmove clock and its move number (as plies), plus the
   plies made since. Vector files write the game's ply count in the halfmove field (clock 199 +
   one move = 200 plies); a FEN whose clock restarted at a capture still has its move number.
 
 Perft: a node where the game has ended by rule has no children. The kernel knows the two ends
 that are part of the position's own state: two passes in a row (``S_PASSES``) and a bikjang left
-standing (``S_FACING``, kept by make_move under the spec flag ``bikjang`` with the same
-conditions as the rule here: created by a move, after a capture since the FEN or one the
-material shows, not broken by the reply). Repetition and the ply limit need the whole game
+standing (``S_FACING``, kept by make_move under the spec flag ``bikjang``: created by a move,
+after a capture since the FEN or one the material shows, not broken by the reply; the
+``bikjang`` rule here reads that same state). Repetition and the ply limit need the whole game
 record and are judged here alone, as perft counts from a FEN have no record.
 """
 from __future__ import annotations
 
-from collections import Counter
-
 from ..kernels import layout as L
-from ..kernels.attacks import royals_face
 from . import rule
 
 REPETITIONS = 3
@@ -89,57 +87,20 @@ def double_pass(position, options):
 
 
 # ------------------------------------------------------------------------------------ bikjang
-def generals_face(position) -> bool:
-    return bool(royals_face(position.cv.T, position.board, position.st))
-
-
-def full_set(spec) -> Counter:
-    """Piece counts (signed piece code -> number) of the spec's start position."""
-    from ..position import Position
-    start = Position(spec)
-    return Counter(int(start.board[sq]) for sq in start.geo.squares() if start.board[sq] != 0)
-
-
-_FULL_SETS: dict[str, Counter] = {}
-
-
-def material_shows_capture(position) -> bool:
-    """Is any piece type of either side short of its number in a full set?"""
-    spec = position.spec
-    if spec.name not in _FULL_SETS:
-        _FULL_SETS[spec.name] = full_set(spec)
-    full = _FULL_SETS[spec.name]
-    on_board = Counter(int(position.board[sq]) for sq in position.geo.squares()
-                       if position.board[sq] != 0)
-    return any(on_board[pc] < count for pc, count in full.items())
-
-
 def capture_happened(position) -> bool:
-    return position.st[L.S_CAPTURES] > 0 or material_shows_capture(position)
-
-
-def bikjang_pending(position) -> bool:
-    """Did the last move create a bikjang that counts, i.e. must the side to move break it?
-
-    It counts when the generals face now, did not face before the last move (which must be in
-    the record: a FEN carries no bikjang history), and a capture has happened, the last move's
-    own capture included.
-    """
-    if position.ply < 1 or not generals_face(position) or not capture_happened(position):
-        return False
-    before = position.copy()
-    before.pop()
-    return not generals_face(before)
+    """A capture since the FEN, or one the FEN's material shows (set when the FEN was read)."""
+    return bool(position.st[L.S_CAPTURES] > 0 or position.st[L.S_PRIOR_CAPTURE])
 
 
 @rule("bikjang")
 def bikjang(position, options):
-    """The side that had to break a counting bikjang moved or passed and left it standing."""
-    if position.ply < 2 or not generals_face(position):
-        return None
-    before = position.copy()
-    before.pop()
-    if not bikjang_pending(before):
+    """The side that had to break a counting bikjang moved or passed and left it standing.
+
+    make_move keeps this in the state (``S_FACING``, see kernels/makemove.py next_facing): a
+    facing created by a move once a capture has happened is pending, and a reply that leaves it
+    standing ends the game — the same state perft uses to give that node no children.
+    """
+    if position.st[L.S_FACING] != L.FACE_ENDED:
         return None
     return decide_by_points(position, "bikjang left unbroken", "bikjang")
 
