@@ -12,7 +12,7 @@ from .. import cache  # noqa: F401  (sets NUMBA_CACHE_DIR before the first compi
 def kernel(signature: str, inline: bool = False):
     """Compile eagerly; ``inline`` puts a small hot helper's body into its callers, which saves
     the per-call reference counting numba does for every array argument."""
-    return njit(signature, cache=True, nogil=True, boundscheck=False,
+    return njit(signature, cache=True, nogil=True, boundscheck=False, _nrt=False,
                 inline="always" if inline else "never")
 
 
