@@ -84,13 +84,15 @@ class _Worker:
         self.heur = np.zeros(S.HK_SIZE, dtype=np.int32)
         self.pv = np.zeros((S.MAXP + 2, S.MAXP + 1), dtype=np.int32)
         self.fr = np.zeros((S.MAXP + 2, S.F_SIZE), dtype=np.int64)
-        self.scratch = np.zeros(64, dtype=np.int64)
+        self.scratch = np.zeros(S.SC_SIZE, dtype=np.int64)   # eval cache + pawn files
         self.ctl = np.zeros(S.C_SIZE, dtype=np.int64)
         self.out = np.zeros(S.O_SIZE, dtype=np.int64)
         self.hist = np.zeros(0, dtype=np.int64)
         self.chk = np.zeros(0, dtype=np.int64)
 
     def setup(self, job: "_Job") -> None:
+        if getattr(self, "E", None) is not job.E:
+            self.scratch[:] = 0   # cached evaluations belong to one game's evaluation table
         self.T, self.Z, self.E = job.T, job.Z, job.E
         self.board = job.board.copy()
         self.st = job.st.copy()

@@ -9,8 +9,8 @@ PINNED_DEPTH = 6
 PINNED = {
     "xiangqi": 44246,
     "janggi": 18351,
-    "shogi": 201864,
-    "chess": 45591,
+    "shogi": 201854,
+    "chess": 45583,
 }
 
 

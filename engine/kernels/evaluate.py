@@ -13,10 +13,11 @@ from .jit import BOARD, STATE, TABLE, kernel
 from .layout import (A_DELTA, A_FROMREG, A_KIND, A_LEG1, A_LEG2, A_LINE, A_MODE, A_SIZE, A_TOREG,
                      H_ATOM_IDX, H_ATOMS, H_LINES, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_RANKS,
                      H_REGIONS, H_W, K_LEAP, K_RIDE, MAX_TYPES, MODE_CAPTURE, MODE_QUIET, NSQ, OFF,
-                     PAD, S_HAND, S_KING, S_STM)
+                     PAD, S_HAND, S_HASH, S_KING, S_STM)
 from .search_layout import (EV_ATTACKERS, EV_DOUBLED, EV_HAND_EG, EV_HAND_MG, EV_ISOLATED,
                             EV_KZONE, EV_LAZY, EV_MOB_CAP, EV_MOB_EG, EV_MOB_MG, EV_PASSED, EV_PAWN,
-                            EV_PHASE, EV_PHASE_TOTAL, EV_PST_EG, EV_PST_MG, EV_SHIELD, EV_TEMPO)
+                            EV_PHASE, EV_PHASE_TOTAL, EV_PST_EG, EV_PST_MG, EV_SHIELD, EV_TEMPO,
+                            SC_CACHE, SC_CACHE_BITS, SC_SCORE_BITS)
 
 EVAL = "int32[::1]"
 SCRATCH = "int64[::1]"
@@ -99,7 +100,14 @@ def taper(mg, eg, phase, total):
 @kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {SCRATCH}, int64, int64)")
 def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
     """Material and piece-square first; the costlier terms only when that score is within the
-    game's lazy margin of the (alpha, beta) window."""
+    game's lazy margin of the (alpha, beta) window. Full scores are cached by position hash in
+    ``scratch`` (the search meets the same positions again across iterations and re-searches)."""
+    key = st[S_HASH]
+    slot = SC_CACHE + (key & ((1 << SC_CACHE_BITS) - 1))
+    high = key >> SC_SCORE_BITS
+    entry = scratch[slot]
+    if entry != 0 and (entry >> SC_SCORE_BITS) == high:
+        return (entry & ((1 << SC_SCORE_BITS) - 1)) - (1 << (SC_SCORE_BITS - 1))
     play = T[H_PLAY]
     w = T[H_W]
     pst_mg = E[EV_PST_MG]
@@ -289,7 +297,9 @@ def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
     score = taper(mg, eg, phase, total)
     if st[S_STM] == 1:
         score = -score
-    return score + E[EV_TEMPO]
+    score += E[EV_TEMPO]
+    scratch[slot] = (high << SC_SCORE_BITS) | (score + (1 << (SC_SCORE_BITS - 1)))
+    return score
 
 
 @kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {SCRATCH})")

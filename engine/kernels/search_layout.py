@@ -33,6 +33,13 @@ O_PVLEN = 2
 O_ROOT_DONE = 3              # root moves fully searched in this call
 O_SIZE = 8
 
+# --- evaluation scratch array (int64) -------------------------------------------------------------
+SC_PAWNS = 0                         # 64 slots: per-file pawn counts and extremes
+SC_CACHE = 64                        # evaluation cache: (hash high bits | score), by hash low bits
+SC_CACHE_BITS = 16
+SC_SIZE = SC_CACHE + (1 << SC_CACHE_BITS)
+SC_SCORE_BITS = 20                   # low bits of an entry: score + 2**19
+
 # --- heuristics array (int32): killers then history ------------------------------------------------
 HK_KILLERS = 0                       # [ply * 2 + k]
 HK_HISTORY = 2 * (MAXP + 2)          # [(side * 256 + from) * 256 + to]
