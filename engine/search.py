@@ -61,17 +61,15 @@ class TranspositionTable:
         self.age = 0
 
     def resize(self, mb: int) -> None:
-        entries = max(1024, (max(1, int(mb)) << 20) // 16)
-        entries = 1 << (entries.bit_length() - 1)      # a power of two
-        self.keys = np.zeros(entries, dtype=np.int64)
-        self.data = np.zeros(entries, dtype=np.int64)
+        words = max(2048, (max(1, int(mb)) << 20) // 8)
+        words = 1 << (words.bit_length() - 1)      # a power of two: 16-byte entries in pairs
+        self.table = np.zeros(words, dtype=np.int64)
 
     def clear(self) -> None:
-        self.keys.fill(0)
-        self.data.fill(0)
+        self.table.fill(0)
 
     def hashfull(self) -> int:
-        return int(tt_hashfull(self.data, self.age))
+        return int(tt_hashfull(self.table, self.age))
 
 
 class _Worker:
@@ -110,7 +108,7 @@ class _Worker:
                alpha: int, beta: int) -> tuple[int, list[int], bool]:
         rootmoves = np.asarray(root, dtype=np.int32)
         score = search_root(self.T, self.Z, self.E, self.board, self.st, self.undo, self.moves,
-                            self.mscore, tt.keys, tt.data, self.hist, self.chk, self.heur,
+                            self.mscore, tt.table, self.hist, self.chk, self.heur,
                             self.pv, self.fr, LMR, self.scratch, self.ctl, shared, rootmoves,
                             len(root), depth, alpha, beta, self.hbase, tt.age, self.out)
         n = int(self.out[S.O_PVLEN]) if self.out[S.O_BEST] != 0 else 0
@@ -263,7 +261,7 @@ class Searcher:
         return self._thread is not None and self._thread.is_alive()
 
     def probe(self, position: Position) -> tuple[int, int | None] | None:
-        data = int(tt_probe(self._tt.keys, self._tt.data, position.hash))
+        data = int(tt_probe(self._tt.table, position.hash))
         if data == 0:
             return None
         score = ((data >> S.TT_SCORE_SHIFT) & 0xFFFF) - 32768
@@ -398,7 +396,7 @@ class Searcher:
 
     def _initial_order(self, job: _Job) -> list[int]:
         ttmove = 0
-        data = int(tt_probe(self._tt.keys, self._tt.data, int(job.st[L.S_HASH])))
+        data = int(tt_probe(self._tt.table, int(job.st[L.S_HASH])))
         if data:
             ttmove = data & S.MOVE_MASK
         board = job.board
@@ -454,7 +452,7 @@ class Searcher:
         undo = np.zeros((4, L.U_SIZE), dtype=np.int64)
         from .kernels.makemove import make_move
         make_move(job.T, job.Z, board, st, undo, move)
-        data = int(tt_probe(self._tt.keys, self._tt.data, int(st[L.S_HASH])))
+        data = int(tt_probe(self._tt.table, int(st[L.S_HASH])))
         if not data:
             return None
         reply = data & S.MOVE_MASK

@@ -9,7 +9,7 @@ PINNED_DEPTH = 6
 PINNED = {
     "xiangqi": 44246,
     "janggi": 18351,
-    "shogi": 201854,
+    "shogi": 201848,
     "chess": 45583,
 }
 

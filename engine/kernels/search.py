@@ -169,10 +169,10 @@ def unwind(T, Z, board, st, undo, fr, ply):
         ply -= 1
 
 
-@kernel(f"int64({TABLE}, {KEYS}, {EVAL}, {BOARD}, {STATE}, {UNDO}, {MOVES}, {MOVES}, {I64}, {I64}, "
+@kernel(f"int64({TABLE}, {KEYS}, {EVAL}, {BOARD}, {STATE}, {UNDO}, {MOVES}, {MOVES}, {I64}, "
         f"{I64}, {I64}, {I32}, {PV}, {FRAMES}, {I32}, {I64}, {I64}, {I64}, {MOVES}, int64, int64, "
         f"int64, int64, int64, int64, {I64})")
-def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur, pv, fr, lmr,
+def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv, fr, lmr,
                 scratch, ctl, shared, rootmoves, nroot, depth, alpha0, beta0, hbase, age, out):
     """Search the root moves ``rootmoves[:nroot]`` to ``depth`` inside (alpha0, beta0).
 
@@ -310,7 +310,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                 pvnode = beta - alpha > 1
                 # --- transposition table ---------------------------------------------------
                 ttmv = 0
-                e = tt_probe(tk, td, key)
+                e = tt_probe(tt, key)
                 if e != 0:
                     ttmv = e & MOVE_MASK
                     tdepth = ((e >> TT_DEPTH_SHIFT) & 255) - 16
@@ -577,7 +577,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tk, td, hist, chk, heur
                         bound = B_EXACT
                     else:
                         bound = B_UPPER
-                    tt_store(tk, td, st[S_HASH], bestmv, bound, d, score_to_tt(best, ply), age)
+                    tt_store(tt, st[S_HASH], bestmv, bound, d, score_to_tt(best, ply), age)
                     ret = best
                     returning = True
                 if pushed:

@@ -1,8 +1,9 @@
-"""Transposition table in two int64 numpy arrays shared by every search thread.
+"""Transposition table in one int64 numpy array shared by every search thread.
 
-Entry i: ``data[i]`` packs move, bound, depth, age and score (slots in search_layout.py);
-``keys[i]`` holds ``key ^ data`` so a torn write by another thread reads as a miss (lockless
-hashing). Two-entry buckets: probe both, replace the same key, else the shallower / older one.
+A bucket is four words, 32 bytes, so one memory access brings it in: two entries of (check,
+data). ``data`` packs move, bound, depth, age and score (slots in search_layout.py); ``check``
+holds ``key ^ data`` so a torn write by another thread reads as a miss (lockless hashing). Probe
+both entries, replace the same key, else the shallower / older one.
 """
 from .jit import kernel
 from .search_layout import (MOVE_MASK, RULE_BOUND, TT_AGE_SHIFT, TT_BOUND_SHIFT, TT_DEPTH_SHIFT,
@@ -11,38 +12,38 @@ from .search_layout import (MOVE_MASK, RULE_BOUND, TT_AGE_SHIFT, TT_BOUND_SHIFT,
 TTK = "int64[::1]"
 
 
-@kernel(f"int64({TTK}, {TTK}, int64)", inline=True)
-def tt_probe(keys, data, key):
+@kernel(f"int64({TTK}, int64)", inline=True)
+def tt_probe(table, key):
     """The data word of ``key``'s entry, or 0 on a miss (a stored word is never 0)."""
-    i = (key & (keys.shape[0] - 1)) & ~1
-    d = data[i]
-    if keys[i] ^ d == key and d != 0:
+    i = (key & (table.shape[0] - 1)) & ~3
+    d = table[i + 1]
+    if table[i] ^ d == key and d != 0:
         return d
-    d = data[i + 1]
-    if keys[i + 1] ^ d == key and d != 0:
+    d = table[i + 3]
+    if table[i + 2] ^ d == key and d != 0:
         return d
     return 0
 
 
-@kernel(f"void({TTK}, {TTK}, int64, int64, int64, int64, int64, int64)", inline=True)
-def tt_store(keys, data, key, move, bound, depth, score, age):
-    i = (key & (keys.shape[0] - 1)) & ~1
+@kernel(f"void({TTK}, int64, int64, int64, int64, int64, int64)", inline=True)
+def tt_store(table, key, move, bound, depth, score, age):
+    i = (key & (table.shape[0] - 1)) & ~3
     slot = i
-    d0 = data[i]
-    d1 = data[i + 1]
-    if keys[i] ^ d0 == key:
+    d0 = table[i + 1]
+    d1 = table[i + 3]
+    if table[i] ^ d0 == key:
         slot = i
-    elif keys[i + 1] ^ d1 == key:
-        slot = i + 1
+    elif table[i + 2] ^ d1 == key:
+        slot = i + 2
     else:
         # keep the deeper entry of the current search; replace stale or shallow ones
         a0 = (d0 >> TT_AGE_SHIFT) & 255
         a1 = (d1 >> TT_AGE_SHIFT) & 255
         v0 = ((d0 >> TT_DEPTH_SHIFT) & 255) - (0 if a0 == age else 64)
         v1 = ((d1 >> TT_DEPTH_SHIFT) & 255) - (0 if a1 == age else 64)
-        slot = i if v0 <= v1 else i + 1
-    old = data[slot]
-    if move == 0 and keys[slot] ^ old == key:
+        slot = i if v0 <= v1 else i + 2
+    old = table[slot + 1]
+    if move == 0 and table[slot] ^ old == key:
         move = old & MOVE_MASK  # keep a known best move when storing a bound without one
     if depth < -15:
         depth = -15
@@ -50,8 +51,8 @@ def tt_store(keys, data, key, move, bound, depth, score, age):
         depth = 200
     word = ((move & MOVE_MASK) | (bound << TT_BOUND_SHIFT) | ((depth + 16) << TT_DEPTH_SHIFT)
             | ((age & 255) << TT_AGE_SHIFT) | ((score + 32768) << TT_SCORE_SHIFT))
-    data[slot] = word
-    keys[slot] = key ^ word
+    table[slot + 1] = word
+    table[slot] = key ^ word
 
 
 @kernel("int64(int64, int64)", inline=True)
@@ -73,12 +74,12 @@ def score_from_tt(score, ply):
 
 
 @kernel(f"int64({TTK}, int64)")
-def tt_hashfull(data, age):
+def tt_hashfull(table, age):
     """Entries of the current age among the first 1000, i.e. per mille."""
-    n = 1000 if data.shape[0] >= 1000 else data.shape[0]
+    n = 1000 if table.shape[0] >= 2000 else table.shape[0] // 2
     used = 0
     for i in range(n):
-        d = data[i]
+        d = table[2 * i + 1]
         if d != 0 and ((d >> TT_AGE_SHIFT) & 255) == age:
             used += 1
     return used * 1000 // n
