@@ -5,46 +5,78 @@ fixed time in the same run; nodes/s per game and the ratio (ours / FSF).
     python tools/bench_search.py --smp DEPTH       # Lazy SMP time-to-depth, 1 vs 2 threads
 
 Fairy-Stockfish runs as a separate process with one thread (Threads 1, Hash 16); our search runs
-in this process with one thread and a 16 MB table. Its nodes/s is taken from its last `info`
-line with a node count; ours from the last iteration record plus the final node counter.
+in this process with one thread and a 16 MB table. Node counts: its last `info` line with a node
+count; ours the final node counter. Nodes/s is given per wall second and per CPU second (ours:
+this process's CPU time; Fairy-Stockfish's: its process's, from /proc), the second being the
+fair one on a loaded machine.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from engine.bench import POSITIONS  # noqa: E402
+from tools.fsf_perft import cpu_seconds  # noqa: E402
 from engine.position import Position  # noqa: E402
 from engine.search import Limits, Searcher  # noqa: E402
 
 FSF = "/usr/games/fairy-stockfish"
 
 
-def ours(variant: str, fen: str, movetime_ms: int) -> tuple[int, float]:
+def ours(variant: str, fen: str, movetime_ms: int) -> tuple[int, float, float]:
+    """(nodes, CPU seconds, wall seconds) of one search in this process."""
     searcher = Searcher()
     infos = []
-    t0 = time.perf_counter()
+    cpu, wall = time.process_time(), time.perf_counter()
     searcher.start(Position(variant, fen), Limits(movetime_ms=movetime_ms), infos.append,
                    lambda best: None)
     searcher.wait()
-    elapsed = time.perf_counter() - t0
-    return searcher._nodes(), elapsed
+    return searcher._nodes(), time.process_time() - cpu, time.perf_counter() - wall
 
 
-def fsf(variant: str, fen: str, movetime_ms: int) -> tuple[int, float]:
-    from protocol.client import Limit, open_engine
-    with open_engine(FSF, "uci", variant, options={"Threads": 1, "Hash": 16}) as engine:
-        engine.new_game()
-        result = engine.play(fen, [], Limit(movetime=movetime_ms / 1000.0), timeout=30)
-    counted = [i for i in result.infos if i.nodes]
-    if not counted:
-        return 0, result.elapsed
-    last = counted[-1]
-    return last.nodes, (last.time if last.time else result.elapsed)
+def fsf(variant: str, fen: str, movetime_ms: int) -> tuple[int, float, float]:
+    """(nodes, CPU seconds, wall seconds) of one Fairy-Stockfish search (fresh process)."""
+    process = subprocess.Popen([FSF], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True, bufsize=1)
+
+    def send(line: str) -> None:
+        process.stdin.write(line + "\n")
+        process.stdin.flush()
+
+    def wait_for(prefix: str) -> list[str]:
+        lines = []
+        for line in process.stdout:
+            lines.append(line.strip())
+            if line.startswith(prefix):
+                return lines
+        raise RuntimeError(f"Fairy-Stockfish exited before '{prefix}'")
+
+    try:
+        send("uci")
+        wait_for("uciok")
+        for command in ("setoption name Threads value 1", "setoption name Hash value 16",
+                        f"setoption name UCI_Variant value {variant}", "ucinewgame",
+                        f"position fen {fen}", "isready"):
+            send(command)
+        wait_for("readyok")
+        cpu, wall = cpu_seconds(process.pid), time.perf_counter()
+        send(f"go movetime {movetime_ms}")
+        lines = wait_for("bestmove")
+        cpu, wall = cpu_seconds(process.pid) - cpu, time.perf_counter() - wall
+    finally:
+        send("quit")
+        process.wait(timeout=10)
+    nodes = 0
+    for line in lines:
+        words = line.split()
+        if words[:1] == ["info"] and "nodes" in words:
+            nodes = int(words[words.index("nodes") + 1])
+    return nodes, cpu, wall
 
 
 def time_to_depth(variant: str, fen: str, depth: int, threads: int) -> tuple[float, int]:
@@ -82,19 +114,23 @@ def main() -> int:
         smp([args.variant] if args.variant else list(POSITIONS), args.smp)
         return 0
     have_fsf = os.access(FSF, os.X_OK)
-    print(f"{'game':8} {'ours nodes/s':>14} {'FSF nodes/s':>14} {'ratio':>7}")
+    print(f"{'game':8} {'ours nodes/s':>13} {'FSF nodes/s':>12} {'ratio':>6}   "
+          f"{'ours per CPU s':>14} {'FSF per CPU s':>14} {'ratio':>6}")
     for variant in ([args.variant] if args.variant else list(POSITIONS)):
-        n_ours = t_ours = n_fsf = t_fsf = 0.0
+        totals = {"ours": [0, 0.0, 0.0], "fsf": [0, 0.0, 0.0]}
         for fen in POSITIONS[variant]:
-            n, t = ours(variant, fen, args.movetime)
-            n_ours, t_ours = n_ours + n, t_ours + t
-            if have_fsf:
-                n, t = fsf(variant, fen, args.movetime)
-                n_fsf, t_fsf = n_fsf + n, t_fsf + t
-        a = n_ours / t_ours if t_ours else 0.0
-        b = n_fsf / t_fsf if t_fsf else 0.0
-        ratio = f"{a / b:7.2f}" if b else "    n/a"
-        print(f"{variant:8} {a:14,.0f} {b:14,.0f} {ratio}", flush=True)
+            for name, run in (("ours", ours), ("fsf", fsf)):
+                if name == "fsf" and not have_fsf:
+                    continue
+                for i, value in enumerate(run(variant, fen, args.movetime)):
+                    totals[name][i] += value
+        a, b = totals["ours"], totals["fsf"]
+        wall = (a[0] / a[2], b[0] / b[2] if b[2] else 0.0)
+        cpu = (a[0] / a[1], b[0] / b[1] if b[1] else 0.0)
+        ratio_wall = f"{wall[0] / wall[1]:6.2f}" if wall[1] else "   n/a"
+        ratio_cpu = f"{cpu[0] / cpu[1]:6.2f}" if cpu[1] else "   n/a"
+        print(f"{variant:8} {wall[0]:13,.0f} {wall[1]:12,.0f} {ratio_wall}   "
+              f"{cpu[0]:14,.0f} {cpu[1]:14,.0f} {ratio_cpu}", flush=True)
     return 0
 
 

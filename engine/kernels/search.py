@@ -35,7 +35,7 @@ from .search_layout import (B_EXACT, B_LOWER, B_UPPER, C_ABORTED, C_NODE_LIMIT, 
                             RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP, ST_AFTER_FULL, ST_AFTER_NULL,
                             ST_AFTER_ZW, ST_ENTER, ST_MOVES, TT_BOUND_SHIFT, TT_DEPTH_SHIFT,
                             TT_SCORE_SHIFT)
-from .tt import score_from_tt, score_to_tt, tt_probe, tt_store
+from .tt import score_from_tt, score_to_tt, tt_prefetch, tt_probe, tt_store
 
 I64 = "int64[::1]"
 I32 = "int32[::1]"
@@ -503,6 +503,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                     fr[ply, F_CURMV] = mv
                     fr[ply, F_QUIET] = 1 if quiet else 0
                     make_move(T, Z, board, st, undo, mv)
+                    tt_prefetch(tt, st[S_HASH])
                     gives = 1 if in_check(T, board, st, st[S_STM]) else 0
                     if (quiet and not gives and d > 0 and d <= 3 and ply > 0 and beta - alpha == 1
                             and not incheck and fr[ply, F_BEST] > -MATE_BOUND
