@@ -17,7 +17,7 @@ from .layout import (A_DELTA, A_FROMREG, A_KIND, A_LEG1, A_LEG2, A_LINE, A_MODE,
 from .search_layout import (EV_ATTACKERS, EV_DOUBLED, EV_HAND_EG, EV_HAND_MG, EV_ISOLATED,
                             EV_KZONE, EV_LAZY, EV_MOB_CAP, EV_MOB_EG, EV_MOB_MG, EV_PASSED, EV_PAWN,
                             EV_PHASE, EV_PHASE_TOTAL, EV_PST_EG, EV_PST_MG, EV_SHIELD, EV_TEMPO,
-                            SC_CACHE, SC_CACHE_BITS, SC_SCORE_BITS)
+                            SC_CACHE, SC_CACHE_BITS, SC_LIST, SC_SCORE_BITS)
 
 EVAL = "int32[::1]"
 SCRATCH = "int64[::1]"
@@ -133,11 +133,14 @@ def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
     phase = 0
     armed0 = False
     armed1 = False
+    occupied = 0
     for i in range(T[H_NPLAY]):
         sq = T[play + i]
         p = board[sq]
         if p == 0:
             continue
+        scratch[SC_LIST + occupied] = sq   # the later passes visit only these squares
+        occupied += 1
         if p > 0:
             side = 0
             pt = p
@@ -185,12 +188,10 @@ def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
     margin = E[EV_LAZY]
     if fast - margin >= beta or fast + margin <= alpha:
         return fast
-    # --- positional terms: mobility and pawn bookkeeping (second board pass) ------------------
-    for i in range(T[H_NPLAY]):
-        sq = T[play + i]
+    # --- positional terms: mobility and pawn bookkeeping (second pass, occupied squares) ------
+    for i in range(occupied):
+        sq = scratch[SC_LIST + i]
         p = board[sq]
-        if p == 0:
-            continue
         if p > 0:
             side = 0
             pt = p
@@ -268,9 +269,9 @@ def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
             if c1 > 0 and scratch[16 + f - 1] == 0 and scratch[16 + f + 1] == 0:
                 mg += isolated * c1
                 eg += isolated * c1
-        # passed pawns: rescan the board (only pawns), comparing with the enemy extremes
-        for i in range(T[H_NPLAY]):
-            sq = T[play + i]
+        # passed pawns: the pawns again, compared with the enemy extremes
+        for i in range(occupied):
+            sq = scratch[SC_LIST + i]
             p = board[sq]
             if p != pawn and p != -pawn:
                 continue

@@ -35,7 +35,8 @@ O_SIZE = 8
 
 # --- evaluation scratch array (int64) -------------------------------------------------------------
 SC_PAWNS = 0                         # 64 slots: per-file pawn counts and extremes
-SC_CACHE = 64                        # evaluation cache: (hash high bits | score), by hash low bits
+SC_LIST = 64                         # 256 slots: the occupied squares, found by the first pass
+SC_CACHE = 320                       # evaluation cache: (hash high bits | score), by hash low bits
 SC_CACHE_BITS = 16
 SC_SIZE = SC_CACHE + (1 << SC_CACHE_BITS)
 SC_SCORE_BITS = 20                   # low bits of an entry: score + 2**19
