@@ -10,6 +10,7 @@ Terms, each active only where the game's data gives it weight:
 The score is from the side to move's view, plus a tempo bonus.
 """
 from .jit import BOARD, STATE, TABLE, kernel
+from .prefetch import prefetch
 from .layout import (A_DELTA, A_FROMREG, A_KIND, A_LEG1, A_LEG2, A_LINE, A_MODE, A_SIZE, A_TOREG,
                      H_ATOM_IDX, H_ATOMS, H_LINES, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_RANKS,
                      H_REGIONS, H_W, K_LEAP, K_RIDE, MAX_TYPES, MODE_CAPTURE, MODE_QUIET, NSQ, OFF,
@@ -88,6 +89,12 @@ def piece_mobility(T, board, sq, side, pt, cap):
         if count >= cap:
             return cap
     return count
+
+
+@kernel(f"void({SCRATCH}, int64)", inline=True)
+def eval_prefetch(scratch, key):
+    """Ask early for the evaluation-cache slot of ``key`` (see evaluate_lazy)."""
+    prefetch(scratch, SC_CACHE + (key & ((1 << SC_CACHE_BITS) - 1)))
 
 
 @kernel("int64(int64, int64, int64, int64)", inline=True)

@@ -14,7 +14,7 @@ points, no legal move.
 import numpy as np  # noqa: F401  (numba typing of the array arguments)
 
 from .attacks import attacked_by, in_check, royals_face
-from .evaluate import EVAL, evaluate, evaluate_lazy
+from .evaluate import EVAL, eval_prefetch, evaluate, evaluate_lazy
 from .search_gen import gen_captures
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
 from .layout import (F_UCHIFUZUME, H_FLAGS, H_NTYPES, H_PAWN, H_ROYAL, H_VALUES, M_FROM_MASK,
@@ -504,6 +504,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                     fr[ply, F_QUIET] = 1 if quiet else 0
                     make_move(T, Z, board, st, undo, mv)
                     tt_prefetch(tt, st[S_HASH])
+                    eval_prefetch(scratch, st[S_HASH])
                     gives = 1 if in_check(T, board, st, st[S_STM]) else 0
                     if (quiet and not gives and d > 0 and d <= 3 and ply > 0 and beta - alpha == 1
                             and not incheck and fr[ply, F_BEST] > -MATE_BOUND

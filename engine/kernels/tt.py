@@ -5,38 +5,19 @@ data). ``data`` packs move, bound, depth, age and score (slots in search_layout.
 holds ``key ^ data`` so a torn write by another thread reads as a miss (lockless hashing). Probe
 both entries, replace the same key, else the shallower / older one.
 """
-from llvmlite import ir
-from numba import types
-from numba.core import cgutils
-from numba.extending import intrinsic
-
 from .jit import kernel
+from .prefetch import prefetch
 from .search_layout import (MOVE_MASK, RULE_BOUND, TT_AGE_SHIFT, TT_BOUND_SHIFT, TT_DEPTH_SHIFT,
                             TT_SCORE_SHIFT)
 
 TTK = "int64[::1]"
 
 
-@intrinsic
-def _prefetch(typingctx, array, index):
-    """llvm.prefetch of array[index]: start loading its cache line without waiting for it."""
-    def codegen(context, builder, signature, args):
-        data = context.make_array(signature.args[0])(context, builder, args[0]).data
-        i8p = ir.IntType(8).as_pointer()
-        i32 = ir.IntType(32)
-        fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
-        address = builder.bitcast(builder.gep(data, [args[1]]), i8p)
-        builder.call(fn, [address, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
-        return context.get_dummy_value()
-    return types.void(array, types.int64), codegen
-
-
 @kernel(f"void({TTK}, int64)", inline=True)
 def tt_prefetch(table, key):
     """Ask for ``key``'s bucket early (right after a move is made): the child node's probe then
     finds it in cache instead of waiting on memory."""
-    _prefetch(table, (key & (table.shape[0] - 1)) & ~3)
+    prefetch(table, (key & (table.shape[0] - 1)) & ~3)
 
 
 @kernel(f"int64({TTK}, int64)", inline=True)
