@@ -470,8 +470,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--holdout", type=float, default=0.1,
                     help="fraction of the games kept out of tuning to report the error on")
     ap.add_argument("--write", action="store_true",
-                    help="rewrite the tuned numbers (and wdl_scale/wdl_draw_margin) in "
-                         "engine/evaluation/<game>.py")
+                    help="rewrite the tuned numbers in engine/evaluation/<game>.py")
+    ap.add_argument("--write-wdl", action="store_true",
+                    help="with --write: also wdl_scale and wdl_draw_margin from the WDL fit")
+    ap.add_argument("--wdl-logs", nargs="+", metavar="LOG",
+                    help="fit the WDL model on these logs only (e.g. self-play: equal players); "
+                         "default all")
+    ap.add_argument("--write-to", metavar="PATH",
+                    help="with --write: this module file instead of engine/evaluation/<game>.py")
     ns = ap.parse_args(argv)
     logs = list(ns.logs)
     if ns.selfplay:
@@ -515,9 +521,10 @@ def main(argv: list[str] | None = None) -> int:
     K1 = fit_k(obj.evals(tuned), train.results)
     print(f"error after: train {err1:.6f}, held out {terr1:.6f}  (refitted K {K1:.1f})")
 
-    whole = Objective(ns.variant, data)
-    scale, margin, ll = fit_wdl(whole.evals(tuned), data.results)
-    print(f"WDL fit on all positions: wdl_scale {scale:.0f}, wdl_draw_margin {margin:.0f} "
+    wdl_data = data if not ns.wdl_logs else extract(read_games(ns.wdl_logs, ns.variant),
+                                                     ns.variant, ns.skip)
+    scale, margin, ll = fit_wdl(Objective(ns.variant, wdl_data).evals(tuned), wdl_data.results)
+    print(f"WDL fit on {len(wdl_data.results)} positions: wdl_scale {scale:.0f}, wdl_draw_margin {margin:.0f} "
           f"(mean log loss {ll:.4f}; profile has {prof.wdl_scale:.0f}, {prof.wdl_draw_margin:.0f})")
     print("changed parameters:")
     for p in params:
@@ -529,8 +536,10 @@ def main(argv: list[str] | None = None) -> int:
     for field in sorted(fields):
         print(f"  {field}={getattr(tuned, field)!r},")
     if ns.write:
-        final = dataclasses.replace(tuned, wdl_scale=float(scale), wdl_draw_margin=float(margin))
-        path = write_profile(ns.variant, final, fields | {"wdl_scale", "wdl_draw_margin"})
+        if ns.write_wdl:
+            tuned = dataclasses.replace(tuned, wdl_scale=float(scale), wdl_draw_margin=float(margin))
+            fields |= {"wdl_scale", "wdl_draw_margin"}
+        path = write_profile(ns.variant, tuned, fields, ns.write_to)
         print(f"wrote {path}")
     return 0
 
