@@ -23,6 +23,7 @@ from .evaluation import eval_table, wdl as wdl_estimate
 from .kernels import layout as L
 from .kernels import search_layout as S
 from .kernels.attacks import royals_face
+from .kernels.chase import move_chases
 from .kernels.movegen import gen_legal
 from .kernels.search import capture_gain, search_root
 from .kernels.tt import tt_hashfull, tt_probe
@@ -131,6 +132,7 @@ class _Job:
         self.st = position.st.copy()
         self.st[L.S_SP] = 0
         self.hashes, self.checks = _history(position)
+        _mark_history_chases(position, self.E, self.checks)
         self.side = position.turn
         self.limits = limits
         self.on_info = on_info
@@ -162,6 +164,30 @@ def _history(position: Position) -> tuple[np.ndarray, np.ndarray]:
         probe.pop()
     checks.reverse()
     return np.asarray(hashes, dtype=np.int64), np.asarray(checks, dtype=np.int64)
+
+
+def _mark_history_chases(position: Position, E: np.ndarray, checks: np.ndarray) -> None:
+    """Where chases count in repetitions, flag (4, judged: 8) the game's moves since the last
+    capture that chased, as the search flags its own (positions before a capture cannot recur)."""
+    if not int(E[S.EV_FLAGS]) & S.EVF_PERPETUAL_CHASE:
+        return
+    count = min(int(position.st[L.S_CLOCK]), len(checks) - 1, position.ply)
+    if count <= 0:
+        return
+    probe = position.copy()
+    played = probe.move_stack()[-count:]
+    for _ in played:
+        probe.pop()
+    cv = probe.cv
+    first = len(checks) - count
+    for i, mv in enumerate(played):
+        index = first + i
+        if not checks[index] & 1 and move_chases(cv.T, cv.Z, probe.board, probe.st, probe.undo,
+                                                 probe.moves, 0, mv, int(E[S.EV_CHASE_REGION]),
+                                                 int(E[S.EV_CHASE_REGION + 1])):
+            checks[index] |= 4
+        checks[index] |= 8
+        probe.push(mv)
 
 
 class Searcher:

@@ -22,6 +22,7 @@ from ..geometry import Geometry
 from ..kernels import layout as L
 from ..kernels import search_layout as S
 from ..spec import VariantSpec
+from ..tables import compile_tables
 
 
 def _no_pst(letter: str, file: int, rank: int) -> tuple[int, int]:
@@ -132,6 +133,13 @@ def build_table(spec: VariantSpec, prof: EvalProfile) -> np.ndarray:
         flags |= S.EVF_PASS_POINTS
     if prof.bikjang_points:
         flags |= S.EVF_BIKJANG
+    E[S.EV_CHASE_REGION] = E[S.EV_CHASE_REGION + 1] = -1
+    if prof.perpetual_check_loses and "repetition_check_chase" in spec.end_rules:
+        # the arbiter's rule counts chases as well as checks: the search judges them too
+        flags |= S.EVF_PERPETUAL_CHASE
+        regions = compile_tables(spec).region_index
+        for side in (0, 1):
+            E[S.EV_CHASE_REGION + side] = regions.get(("enemy_half", side), -1)
     E[S.EV_FLAGS] = flags
     E[S.EV_CLOCK_DRAW] = prof.clock_draw_plies
     E[S.EV_PLY_POINTS] = prof.ply_limit_points

@@ -8,12 +8,14 @@ Inside the tree: TT cutoffs, mate-distance pruning, null move (not in check, sid
 not twice in a row), late-move reductions, check extension, killers + history, quiescence on
 captures (every evasion when in check). Game ends come from the eval table's rule data:
 repetition (draw, or points; a side that checked on every move of the cycle loses where the game
-says so), no-capture and ply limits, two passes or an unbroken bikjang ending the game by
-points, no legal move.
+says so, in xiangqi a side that checked or chased on every move: engine/kernels/chase.py),
+no-capture and ply limits, two passes or an unbroken bikjang ending the game by points, no legal
+move.
 """
 import numpy as np  # noqa: F401  (numba typing of the array arguments)
 
 from .attacks import attacked_by, in_check, royals_face
+from .chase import move_chases
 from .evaluate import EVAL, eval_prefetch, evaluate, evaluate_lazy
 from .search_gen import gen_captures
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
@@ -25,8 +27,8 @@ from .makemove import make_move, unmake_move
 from .movegen import gen_moves, is_pawn_drop_mate, leaves_royal_safe
 from .search_clock import monotonic_ns
 from .search_layout import (B_EXACT, B_LOWER, B_UPPER, C_ABORTED, C_NODE_LIMIT, C_NODES,
-                            C_SELDEPTH, EV_CLOCK_DRAW, EV_FLAGS, EV_PLY_POINTS, EV_POINTS,
-                            EV_SECOND_BONUS, EVF_BIKJANG, EVF_NOMOVES_LOSS, EVF_NULL_MOVE, EVF_PASS_POINTS,
+                            C_SELDEPTH, EV_CHASE_REGION, EV_CLOCK_DRAW, EV_FLAGS, EV_PLY_POINTS, EV_POINTS,
+                            EV_SECOND_BONUS, EVF_BIKJANG, EVF_NOMOVES_LOSS, EVF_NULL_MOVE, EVF_PASS_POINTS, EVF_PERPETUAL_CHASE,
                             EVF_PERPETUAL_LOSES, EVF_REP_POINTS, F_ALPHA, F_BEST, F_BESTMV, F_BETA,
                             F_CURMV, F_DEPTH, F_END, F_EVAL, F_IDX, F_INCHECK, F_ISNULL, F_LEGAL,
                             F_NEWDEPTH, F_OALPHA, F_PFN, F_QUIET, F_RED, F_SAVE_EP, F_SORTED, F_SAVE_HASH,
@@ -156,6 +158,33 @@ def order_moves(T, board, st, moves, mscore, start, end, ttmv, ply, heur):
     return out
 
 
+@kernel(f"void({TABLE}, {KEYS}, {EVAL}, {BOARD}, {STATE}, {UNDO}, {MOVES}, {FRAMES}, {I64}, int64, "
+        "int64, int64)")
+def mark_chases(T, Z, E, board, st, undo, moves, fr, chk, hbase, ply, found):
+    """Flag the tree moves of a repetition cycle that chase (chk bit 4; bit 8: judged), so the
+    cycle is judged as the arbiter judges it. Takes the moves back to the cycle's first tree
+    move and makes them again, judging each in the position it was made from."""
+    first = found - hbase if found > hbase else 0   # ply of the first tree move in the cycle
+    todo = False
+    for j in range(first, ply):
+        if (chk[hbase + j + 1] & 9) == 0:   # neither a check nor judged yet
+            todo = True
+    if not todo:
+        return
+    free = fr[ply - 1, F_END]
+    for j in range(ply - 1, first - 1, -1):
+        unmake_move(T, Z, board, st, undo)
+    for j in range(first, ply):
+        mv = fr[j, F_CURMV]
+        k = hbase + j + 1
+        if (chk[k] & 9) == 0:
+            if move_chases(T, Z, board, st, undo, moves, free, mv, E[EV_CHASE_REGION],
+                           E[EV_CHASE_REGION + 1]):
+                chk[k] |= 4
+            chk[k] |= 8
+        make_move(T, Z, board, st, undo, mv)
+
+
 @kernel(f"void({TABLE}, {KEYS}, {BOARD}, {STATE}, {UNDO}, {FRAMES}, int64)")
 def unwind(T, Z, board, st, undo, fr, ply):
     """Take back every move (and null move) between ``ply`` and the root after an abort."""
@@ -230,7 +259,8 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 key = st[S_HASH]
                 hidx = hbase + ply
                 hist[hidx] = key
-                chk[hidx] = incheck
+                # the root keeps the chase flags its history came with (bits 4, 8)
+                chk[hidx] = incheck if ply > 0 else (chk[hidx] & 12) | incheck
                 if flags & EVF_BIKJANG:
                     if royals_face(T, board, st):
                         chk[hidx] |= 2
@@ -259,18 +289,23 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                         score = 0
                         decided = False
                         if flags & EVF_PERPETUAL_LOSES:
+                            attacking = 1   # flag bits of a move that attacked: check (1)
+                            if flags & EVF_PERPETUAL_CHASE:
+                                mark_chases(T, Z, E, board, st, undo, moves, fr, chk, hbase,
+                                            ply, found)
+                                attacking = 5   # ... or chase (4)
                             # moves by the side that just moved lead to hidx, hidx-2, ...
                             they_all = True
                             k = hidx
                             while k > found:
-                                if (chk[k] & 1) == 0:
+                                if (chk[k] & attacking) == 0:
                                     they_all = False
                                     break
                                 k -= 2
                             we_all = True
                             k = hidx - 1
                             while k > found:
-                                if (chk[k] & 1) == 0:
+                                if (chk[k] & attacking) == 0:
                                     we_all = False
                                     break
                                 k -= 2

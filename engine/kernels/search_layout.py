@@ -112,6 +112,7 @@ EV_ISOLATED = 19
 EV_PASSED = 20               # offset of [relative rank] passed-pawn bonus (eg; mg is half)
 EV_MOB_CAP = 21              # value: max counted squares per piece
 EV_LAZY = 22                 # value: lazy-eval margin (skip positional terms beyond it)
+EV_CHASE_REGION = 23         # 2 values: region where side 0/1 pawns have crossed (-1: all)
 EV_HEADER = 32
 
 EVF_NOMOVES_LOSS = 1         # no legal move (not in check) loses; else it is a draw
@@ -120,3 +121,4 @@ EVF_REP_POINTS = 4           # repetition ends the game by points (else a draw)
 EVF_NULL_MOVE = 8            # null-move pruning allowed
 EVF_PASS_POINTS = 16         # two passes end the game by points
 EVF_BIKJANG = 32             # royals facing after a capture, left standing by the reply: points
+EVF_PERPETUAL_CHASE = 64     # with EVF_PERPETUAL_LOSES: chases count like checks (xiangqi)
