@@ -128,13 +128,15 @@ def gen_castling(T, board, st, moves, n):
     return n
 
 
-@kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, int64, boolean, int64)")
-def gen_moves(T, board, st, moves, n, with_drops, checked):
+@kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, int64, boolean, int64, boolean)")
+def gen_moves(T, board, st, moves, n, with_drops, checked, captures_only):
     """Write the side to move's pseudo-legal moves to moves[n:]; return the new end.
 
     Castling and passes are included with their own legality conditions already checked; every
     other move still has to pass ``leaves_royal_safe``. ``checked`` is 1 or 0 when the caller
-    already knows whether the side to move is in check, -1 when it does not.
+    already knows whether the side to move is in check, -1 when it does not. ``captures_only``
+    (quiescence): board captures with their promotion choices, en passant included; no quiet
+    moves, drops, castling or passes.
     """
     side = st[S_STM]
     flags = T[H_FLAGS]
@@ -171,9 +173,12 @@ def gen_moves(T, board, st, moves, n, with_drops, checked):
             reg = T[r + A_FROMREG]
             if reg >= 0 and T[regions + reg * NSQ + frm] == 0:
                 continue
+            mode = T[r + A_MODE]
+            if captures_only and (mode & MODE_CAPTURE) == 0:
+                continue
+            quiet = (mode & MODE_QUIET) != 0 and not captures_only
             kind = T[r + A_KIND]
             d = T[r + A_DELTA]
-            mode = T[r + A_MODE]
             toreg = T[r + A_TOREG]
             aflags = T[r + A_FLAGS]
             if kind == K_LEAP:
@@ -190,7 +195,7 @@ def gen_moves(T, board, st, moves, n, with_drops, checked):
                 if toreg >= 0 and T[regions + toreg * NSQ + to] == 0:
                     continue
                 if q == 0:
-                    if mode & MODE_QUIET:
+                    if quiet:
                         if aflags & AF_DOUBLE:
                             moves[n] = frm | (to << M_TO_SHIFT) | MF_DOUBLE
                             n += 1
@@ -221,7 +226,7 @@ def gen_moves(T, board, st, moves, n, with_drops, checked):
                     if toreg >= 0 and T[regions + toreg * NSQ + to] == 0:
                         break
                     if q == 0:
-                        if mode & MODE_QUIET:
+                        if quiet:
                             if promotes and (from_in_zone or T[zone + to] != 0):
                                 n = push_move(T, moves, n, frm, to, pt, side)
                             else:
@@ -256,7 +261,7 @@ def gen_moves(T, board, st, moves, n, with_drops, checked):
                     if toreg >= 0 and T[regions + toreg * NSQ + to] == 0:
                         break
                     if q == 0:
-                        if mode & MODE_QUIET:
+                        if quiet:
                             if promotes and (from_in_zone or T[zone + to] != 0):
                                 n = push_move(T, moves, n, frm, to, pt, side)
                             else:
@@ -271,6 +276,8 @@ def gen_moves(T, board, st, moves, n, with_drops, checked):
                             moves[n] = frm | (to << M_TO_SHIFT)
                             n += 1
                     break
+    if captures_only:
+        return n
     if with_drops and (flags & F_DROPS):
         n = gen_drops(T, board, st, moves, n)
     if flags & F_CASTLING:
@@ -287,7 +294,7 @@ def gen_moves(T, board, st, moves, n, with_drops, checked):
 @kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, int64, boolean)")
 def gen_pseudo(T, board, st, moves, n, with_drops):
     """gen_moves for a caller that has not tested for check."""
-    return gen_moves(T, board, st, moves, n, with_drops, -1)
+    return gen_moves(T, board, st, moves, n, with_drops, -1, False)
 
 
 @kernel(f"boolean({TABLE}, {BOARD}, {STATE}, int64)", inline=True)
@@ -492,7 +499,7 @@ def gen_legal(T, board, st, moves, n):
     ksq = st[S_KING + side]
     stamp = scan_royal(T, board, ksq, side, moves) if ksq != 0 else 0
     checked = ksq != 0 and stamp == 0
-    end = gen_moves(T, board, st, moves, n, True, 1 if checked else 0)
+    end = gen_moves(T, board, st, moves, n, True, 1 if checked else 0, False)
     check_pawn_drops = (T[H_FLAGS] & F_UCHIFUZUME) != 0
     pawn = T[H_PAWN]
     # Out of check, a non-royal move touching no marked point cannot expose the royal piece.

@@ -17,7 +17,6 @@ import numpy as np  # noqa: F401  (numba typing of the array arguments)
 from .attacks import attacked_by, in_check, royals_face
 from .chase import move_chases
 from .evaluate import EVAL, eval_prefetch, evaluate, evaluate_lazy
-from .search_gen import gen_captures
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
 from .layout import (F_UCHIFUZUME, H_FLAGS, H_NTYPES, H_PAWN, H_ROYAL, H_VALUES, M_FROM_MASK,
                      M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP,
@@ -370,7 +369,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                     # --- quiescence: stand pat, then captures (every evasion in check) --------
                     if incheck:
                         fr[ply, F_BEST] = -(MATE - ply)
-                        end = gen_moves(T, board, st, moves, start, True, 1)
+                        end = gen_moves(T, board, st, moves, start, True, 1, False)
                         fr[ply, F_SORTED] = 0
                     else:
                         ev = evaluate_lazy(T, E, board, st, scratch, alpha, beta)
@@ -381,7 +380,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                         if ev > alpha:
                             fr[ply, F_ALPHA] = ev
                         fr[ply, F_BEST] = ev
-                        end = gen_captures(T, board, st, moves, start)
+                        end = gen_moves(T, board, st, moves, start, False, 0, True)
                         fr[ply, F_SORTED] = -1
                     fr[ply, F_END] = end
                     fr[ply, F_STAGE] = ST_MOVES
@@ -434,7 +433,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                     break
                 if ttmv == 0 and d >= 4:
                     fr[ply, F_DEPTH] = d - 1   # internal iterative reduction: no move known
-                end = gen_moves(T, board, st, moves, start, True, incheck)
+                end = gen_moves(T, board, st, moves, start, True, incheck, False)
                 fr[ply, F_SORTED] = 0
                 fr[ply, F_END] = end
                 fr[ply, F_STAGE] = ST_MOVES
@@ -454,7 +453,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 returning = True
             else:
                 start = fr[ply, F_START]
-                end = gen_moves(T, board, st, moves, start, True, 0)
+                end = gen_moves(T, board, st, moves, start, True, 0, False)
                 fr[ply, F_SORTED] = 0
                 fr[ply, F_END] = end
                 fr[ply, F_STAGE] = ST_MOVES
