@@ -83,13 +83,14 @@ def main(argv: list[str] | None = None) -> int:
     fsf_nodes, (fsf_cpu, fsf_wall) = fsf_perft(args.fsf, {"UCI_Variant": fsf_variant},
                                                fsf_position_command(board, args.fen), args.depth,
                                                args.repeat)
-    print(f"Fairy-Stockfish nodes {fsf_nodes:>14,}  {rate(fsf_nodes, fsf_wall) / 1e6:8.2f} M nodes/s wall "
+    print(f"Fairy-Stockfish nodes {fsf_nodes:>14,}  "
+          f"{rate(fsf_nodes, fsf_wall) / 1e6:8.2f} M nodes/s wall "
           f"{rate(fsf_nodes, fsf_cpu) / 1e6:8.2f} M nodes/CPU s  (UCI_Variant {fsf_variant})")
     if fsf_nodes != nodes:
         print(f"MISMATCH: jiangjun {nodes} != Fairy-Stockfish {fsf_nodes}")
         return 1
-    print(f"counts agree; speed ratio jiangjun / Fairy-Stockfish = {fsf_wall / ours_wall:.2f}x wall, "
-          f"{fsf_cpu / ours_cpu:.2f}x CPU")
+    print(f"counts agree; speed ratio jiangjun / Fairy-Stockfish = {fsf_wall / ours_wall:.2f}x "
+          f"wall, {fsf_cpu / ours_cpu:.2f}x CPU")
     return 0
 
 if __name__ == "__main__":

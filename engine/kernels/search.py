@@ -18,24 +18,25 @@ from .attacks import attacked_by, in_check, royals_face
 from .chase import move_chases
 from .evaluate import EVAL, eval_prefetch, evaluate, evaluate_lazy
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
-from .layout import (F_UCHIFUZUME, H_FLAGS, H_NTYPES, H_PAWN, H_ROYAL, H_VALUES, M_FROM_MASK,
-                     M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP,
-                     MF_PASS, H_NPLAY, H_PLAY, S_CAPTURES, S_CLOCK, S_EP, S_HAND, S_HASH, S_PASSES, S_PLY,
-                     S_STM)
+from .layout import (F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_ROYAL, H_VALUES,
+                     MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP, MF_PASS, M_FROM_MASK, M_PROMO_MASK,
+                     M_PROMO_SHIFT, M_TO_SHIFT, S_CAPTURES, S_CLOCK, S_EP, S_HAND, S_HASH,
+                     S_PASSES, S_PLY, S_STM)
 from .makemove import make_move, unmake_move
 from .movegen import gen_moves, is_pawn_drop_mate, leaves_royal_safe
 from .search_clock import monotonic_ns
-from .search_layout import (B_EXACT, B_LOWER, B_UPPER, C_ABORTED, C_NODE_LIMIT, C_NODES,
-                            C_SELDEPTH, EV_CHASE_REGION, EV_CLOCK_DRAW, EV_FLAGS, EV_PLY_POINTS, EV_POINTS,
-                            EV_SECOND_BONUS, EVF_BIKJANG, EVF_NOMOVES_LOSS, EVF_NULL_MOVE, EVF_PASS_POINTS, EVF_PERPETUAL_CHASE,
-                            EVF_PERPETUAL_LOSES, EVF_REP_POINTS, F_ALPHA, F_BEST, F_BESTMV, F_BETA,
-                            F_CURMV, F_DEPTH, F_END, F_EVAL, F_IDX, F_INCHECK, F_ISNULL, F_LEGAL,
-                            F_NEWDEPTH, F_OALPHA, F_PFN, F_QUIET, F_RED, F_SAVE_EP, F_SORTED, F_SAVE_HASH,
-                            F_STAGE, F_START, F_TTMV, HK_HISTORY, HK_KILLERS, INF, MATE,
-                            MATE_BOUND, MAXP, MOVE_MASK, O_BEST, O_PVLEN, O_ROOT_DONE, O_SCORE,
-                            RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP, ST_AFTER_FULL, ST_AFTER_NULL,
-                            ST_AFTER_ZW, ST_ENTER, ST_MOVES, TT_BOUND_SHIFT, TT_DEPTH_SHIFT,
-                            TT_SCORE_SHIFT)
+from .search_layout import (B_EXACT, B_LOWER, B_UPPER, C_ABORTED, C_NODES, C_NODE_LIMIT,
+                            C_SELDEPTH, EVF_BIKJANG, EVF_NOMOVES_LOSS, EVF_NULL_MOVE,
+                            EVF_PASS_POINTS, EVF_PERPETUAL_CHASE, EVF_PERPETUAL_LOSES,
+                            EVF_REP_POINTS, EV_CHASE_REGION, EV_CLOCK_DRAW, EV_FLAGS,
+                            EV_PLY_POINTS, EV_POINTS, EV_SECOND_BONUS, F_ALPHA, F_BEST, F_BESTMV,
+                            F_BETA, F_CURMV, F_DEPTH, F_END, F_EVAL, F_IDX, F_INCHECK, F_ISNULL,
+                            F_LEGAL, F_NEWDEPTH, F_OALPHA, F_PFN, F_QUIET, F_RED, F_SAVE_EP,
+                            F_SAVE_HASH, F_SORTED, F_STAGE, F_START, F_TTMV, HK_HISTORY,
+                            HK_KILLERS, INF, MATE, MATE_BOUND, MAXP, MOVE_MASK, O_BEST, O_PVLEN,
+                            O_ROOT_DONE, O_SCORE, RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP,
+                            ST_AFTER_FULL, ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES,
+                            TT_BOUND_SHIFT, TT_DEPTH_SHIFT, TT_SCORE_SHIFT)
 from .tt import score_from_tt, score_to_tt, tt_prefetch, tt_probe, tt_store
 
 I64 = "int64[::1]"
@@ -678,8 +679,9 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                                     for k in range(fr[ply, F_START], fr[ply, F_IDX] - 1):
                                         qm = moves[k]
                                         qto = (qm >> M_TO_SHIFT) & M_FROM_MASK
-                                        if (qm & MF_EP) or ((qm & (MF_CASTLE | MF_PASS | MF_DROP)) == 0
-                                                            and board[qto] != 0):
+                                        if (qm & MF_EP) or (
+                                                (qm & (MF_CASTLE | MF_PASS | MF_DROP)) == 0
+                                                and board[qto] != 0):
                                             continue
                                         hi = (HK_HISTORY + (side * 256 + (qm & M_FROM_MASK)) * 256
                                               + qto)
