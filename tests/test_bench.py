@@ -7,7 +7,7 @@ from protocol.cli import main
 
 PINNED_DEPTH = 6
 PINNED = {
-    "xiangqi": 44246,
+    "xiangqi": 25113,
     "janggi": 18351,
     "shogi": 201848,
     "chess": 45583,

@@ -7,8 +7,10 @@ the int32 array ``E`` that ``engine/kernels/evaluate.py`` and the search kernels
 side: rank 0 is the owner's back rank; the second player's table is the rotated image (mirrored
 across the middle rank for chess, where king and queen side differ).
 
-Nothing here was machine-tuned; the numbers are hand-set from each game's common engine practice
-(documented per game module).
+The numbers are hand-set from each game's common engine practice (documented per game module),
+except xiangqi's scalar terms (values, mobility, king zone, shield, tempo), which are Texel-tuned
+with tools/texel_tune.py; tuning the other three games lost its validation match (see that tool's
+notes in each module).
 """
 from __future__ import annotations
 

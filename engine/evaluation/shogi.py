@@ -6,6 +6,12 @@ worth a little more than on the board (it can drop anywhere), with diminishing v
 pawns. King safety dominates shogi evaluation: enemy pieces within two squares of the king cost,
 golds and silvers next to it protect; the king prefers its own back rank, off the centre file.
 No phase taper (material rarely leaves the game in shogi).
+
+Texel tuning (tools/texel_tune.py) was tried and lost: on 12,035 quiet positions of 250 games (100
+against Fairy-Stockfish at 10 s + 0.1 s, 150 self-play at 4000 nodes) the logistic scale came out
+at K = 1534 cp (the static score says little about the result) and the held-out error rose
+0.2158 -> 0.2170; the validation match at 6000 nodes per move lost +31 =0 -69, -139 +/- 83 Elo.
+These hand-set numbers stay.
 """
 from . import EvalProfile
 
