@@ -27,7 +27,10 @@ Usage:
     python tools/texel_tune.py --variant xiangqi /work/matches/*.jsonl
     python tools/texel_tune.py --variant chess --selfplay 300 --seed 101 \\
         --out /work/tuning/selfplay_chess.jsonl            # make games, then tune on them
-    python tools/texel_tune.py --variant shogi LOGS... --write   # rewrite engine/evaluation/shogi.py
+    python tools/texel_tune.py --variant shogi LOGS... --write   # edits engine/evaluation/shogi.py
+
+Tuning starts from (and bounds each term around) the values in the module, so reproducing a
+landed tuning means running the command quoted in the module's docstring on the commit before it.
 
 ``--selfplay N`` runs ``jiangjun match`` (this engine against itself, one game per round so
 every game has its own random opening, ``--nodes`` per move, concurrency 1, under ``nice -n 10``)
@@ -213,7 +216,8 @@ def parameters(prof: EvalProfile, royal: set[str]) -> list[Param]:
         for letter in getattr(prof, field):
             if letter in royal:
                 continue
-            params += [(field, letter, "both")] if tied else [(field, letter, 0), (field, letter, 1)]
+            params += ([(field, letter, "both")] if tied
+                       else [(field, letter, 0), (field, letter, 1)])
     for field in ("king_zone", "shield"):
         params += [(field, letter, None) for letter in getattr(prof, field)]
     for letter, seq in prof.hand.items():
@@ -460,7 +464,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--nodes", type=int, default=4000, help="self-play nodes per move")
     ap.add_argument("--random-plies", type=int, default=8)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--out", help="self-play log (default /work/tuning/selfplay_<game>_s<seed>.jsonl)")
+    ap.add_argument("--out",
+                    help="self-play log (default /work/tuning/selfplay_<game>_s<seed>.jsonl)")
     ap.add_argument("--skip", type=int, default=8, help="opening plies not used")
     ap.add_argument("--steps", default="16,8,4,2,1", help="coordinate-descent step sizes")
     ap.add_argument("--passes", type=int, default=4, help="sweeps per step size at most")
@@ -524,7 +529,8 @@ def main(argv: list[str] | None = None) -> int:
     wdl_data = data if not ns.wdl_logs else extract(read_games(ns.wdl_logs, ns.variant),
                                                      ns.variant, ns.skip)
     scale, margin, ll = fit_wdl(Objective(ns.variant, wdl_data).evals(tuned), wdl_data.results)
-    print(f"WDL fit on {len(wdl_data.results)} positions: wdl_scale {scale:.0f}, wdl_draw_margin {margin:.0f} "
+    print(f"WDL fit on {len(wdl_data.results)} positions: wdl_scale {scale:.0f}, "
+          f"wdl_draw_margin {margin:.0f} "
           f"(mean log loss {ll:.4f}; profile has {prof.wdl_scale:.0f}, {prof.wdl_draw_margin:.0f})")
     print("changed parameters:")
     for p in params:
@@ -537,7 +543,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {field}={getattr(tuned, field)!r},")
     if ns.write:
         if ns.write_wdl:
-            tuned = dataclasses.replace(tuned, wdl_scale=float(scale), wdl_draw_margin=float(margin))
+            tuned = dataclasses.replace(tuned, wdl_scale=float(scale),
+                                        wdl_draw_margin=float(margin))
             fields |= {"wdl_scale", "wdl_draw_margin"}
         path = write_profile(ns.variant, tuned, fields, ns.write_to)
         print(f"wrote {path}")
