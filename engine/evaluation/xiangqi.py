@@ -14,8 +14,9 @@ quiet positions (quiescence = static eval, not in check, from ply 8) of 436 game
 engine at 10 s + 0.1 s against Fairy-Stockfish (Skill 5-20) and maxqi, made with the tournament
 runner, and 150 self-play games at 4000 nodes per move. Logistic scale K = 419 cp; mean squared
 error 0.1086 -> 0.0979 on the 90% of games tuned on, 0.0952 -> 0.0865 on the 10% held out.
-Validation, tuned against hand-set, 6000 nodes per move, 100 games in colour-swapped pairs from
-8 random plies: +44 =21 -35, +31 +/- 57 Elo (not worse; not a proven gain either). Reproduce,
+Validation, tuned against hand-set, 100 games each in colour-swapped pairs from 8 random plies:
+6000 nodes per move +44 =21 -35, +31 +/- 57 Elo; 12000 nodes per move +49 =17 -34, +52 +/- 56
+(together +93 =38 -69 in 200 games: not worse, likely a small gain). Reproduce,
 from the hand-set commit (the logs are kept under /work/tuning/logs/xiangqi, in that order):
     python tools/texel_tune.py --variant xiangqi /work/tuning/logs/xiangqi/*.jsonl --write
 The WDL model below stays hand-set: the fit on these games (scale ~300, margin at the grid's
