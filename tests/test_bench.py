@@ -8,7 +8,7 @@ from protocol.cli import main
 PINNED_DEPTH = 6
 PINNED = {
     "xiangqi": 25113,
-    "janggi": 18351,
+    "janggi": 17245,
     "shogi": 201848,
     "chess": 45583,
 }

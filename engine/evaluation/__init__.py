@@ -8,9 +8,9 @@ side: rank 0 is the owner's back rank; the second player's table is the rotated 
 across the middle rank for chess, where king and queen side differ).
 
 The numbers are hand-set from each game's common engine practice (documented per game module),
-except xiangqi's scalar terms (values, mobility, king zone, shield, tempo), which are Texel-tuned
-with tools/texel_tune.py; tuning the other three games lost its validation match (see that tool's
-notes in each module).
+except the scalar terms (values, mobility, king zone, shield, tempo) of xiangqi and janggi, which
+are Texel-tuned with tools/texel_tune.py; chess and shogi tuning lost its validation matches
+(each module's docstring has the figures).
 """
 from __future__ import annotations
 
