@@ -108,7 +108,8 @@ def taper(mg, eg, phase, total):
 def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
     """Material and piece-square first; the costlier terms only when that score is within the
     game's lazy margin of the (alpha, beta) window. Full scores are cached by position hash in
-    ``scratch`` (the search meets the same positions again across iterations and re-searches)."""
+    ``scratch`` (the search meets the same positions again across iterations and re-searches), so
+    ``scratch`` must hold SC_SIZE slots (search_layout) and be zeroed when E changes."""
     key = st[S_HASH]
     slot = SC_CACHE + (key & ((1 << SC_CACHE_BITS) - 1))
     high = key >> SC_SCORE_BITS
