@@ -19,12 +19,13 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 MAXQI = "/usr/games/maxqi"
 FSF = "/usr/games/fairy-stockfish"
-# Fairy-Stockfish 11.1's "janggi" forbids moves that leave the generals facing before any capture
-# (RULES.md allows them: such a bikjang never ends the game), so after one of our legal moves it
-# silently drops the rest of the move list and plays from a wrong position (7 of 100 games at
-# Skill 10 ended with its "illegal" move). "janggicasual" has the same moves as our rules; the
-# runner still judges bikjang and counting by RULES.md.
-FSF_VARIANT = {"janggi": "janggicasual"}
+# Janggi against Fairy-Stockfish 11.1: neither of its janggi variants has RULES.md's bikjang rule.
+# Its "janggi" (the default here) forbids moves that leave the generals facing before any capture,
+# which RULES.md allows, so after such a move of ours it drops the rest of the move list and plays
+# from a wrong position: 7 of 100 games at Skill 10 ended with its "illegal" move (count them
+# apart). Its "janggicasual" (--fsf-variant janggicasual) accepts every move but knows no bikjang
+# end at all, so it leaves bikjang standing when behind on points. The runner judges by RULES.md.
+FSF_VARIANT: dict[str, str] = {}
 
 
 def build_args(ns: argparse.Namespace) -> list[str]:
@@ -63,8 +64,8 @@ def main() -> int:
     parser.add_argument("--concurrency", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--hash", type=int, default=32)
-    parser.add_argument("--fsf-variant", help="UCI_Variant for Fairy-Stockfish (default: the "
-                                              "game's, janggi -> janggicasual)")
+    parser.add_argument("--fsf-variant", help="UCI_Variant for Fairy-Stockfish (default: the game's; "
+                                              "janggicasual: see FSF_VARIANT)")
     parser.add_argument("--log", help="JSON-lines game log")
     ns = parser.parse_args()
     for path in (MAXQI if ns.opponent == "maxqi" else FSF,):
