@@ -205,6 +205,7 @@ class Searcher:
         self._job: _Job | None = None
         self._lock = threading.Lock()
         self._plan: TimePlan = UNLIMITED
+        self._main_depth = 0
         self._t0 = 0
 
     # ------------------------------------------------------------------ options
@@ -330,6 +331,7 @@ class Searcher:
         best: list[_Line] = []
         try:
             for depth in range(1, max_depth + 1):
+                self._main_depth = depth - 1    # completed by the main thread (helpers read it)
                 main.ctl[S.C_SELDEPTH] = 0
                 lines: list[_Line] = []
                 aborted = False
@@ -443,14 +445,19 @@ class Searcher:
         return threads
 
     def _helper(self, worker: _Worker, root: list[int], max_depth: int, index: int) -> None:
+        """Lazy SMP: search the same root, filling the shared table. Odd helpers run one ply
+        ahead of the main thread, even ones alongside it; a helper that fell behind the main
+        thread skips to its depth; windows as the main thread's (aspiration)."""
         try:
-            for depth in range(1 + index % 2, max_depth + 1):
-                score, pv, aborted = worker.search(self._tt, self._shared, root, depth,
-                                                   -S.INF, S.INF)
+            depth, prev = 1 + index % 2, None
+            while depth <= max_depth:
+                score, pv, aborted = self._aspiration(worker, root, depth, prev)
                 if aborted or self._shared[S.SH_STOP]:
                     return
+                prev = score
                 if pv:
                     root = [pv[0]] + [m for m in root if m != pv[0]]
+                depth = max(depth + 1, self._main_depth + 1 + index % 2)
         except Exception:
             traceback.print_exc(file=sys.stderr)
 
