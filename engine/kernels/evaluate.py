@@ -10,11 +10,11 @@ Terms, each active only where the game's data gives it weight:
 The score is from the side to move's view, plus a tempo bonus.
 """
 from .jit import BOARD, STATE, TABLE, kernel
-from .prefetch import prefetch
 from .layout import (A_DELTA, A_FROMREG, A_KIND, A_LEG1, A_LEG2, A_LINE, A_MODE, A_SIZE, A_TOREG,
                      H_ATOM_IDX, H_ATOMS, H_LINES, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_RANKS,
                      H_REGIONS, H_W, K_LEAP, K_RIDE, MAX_TYPES, MODE_CAPTURE, MODE_QUIET, NSQ, OFF,
                      PAD, S_HAND, S_HASH, S_KING, S_STM)
+from .prefetch import prefetch
 from .search_layout import (EV_ATTACKERS, EV_DOUBLED, EV_HAND_EG, EV_HAND_MG, EV_ISOLATED,
                             EV_KZONE, EV_LAZY, EV_MOB_CAP, EV_MOB_EG, EV_MOB_MG, EV_PASSED, EV_PAWN,
                             EV_PHASE, EV_PHASE_TOTAL, EV_PST_EG, EV_PST_MG, EV_SHIELD, EV_TEMPO,
