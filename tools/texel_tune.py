@@ -61,8 +61,8 @@ from engine.kernels import search_layout as S  # noqa: E402
 from engine.kernels.attacks import in_check  # noqa: E402
 from engine.kernels.evaluate import evaluate  # noqa: E402
 from engine.kernels.makemove import make_move, unmake_move  # noqa: E402
+from engine.kernels.movegen import gen_moves  # noqa: E402
 from engine.kernels.search import capture_gain  # noqa: E402
-from engine.kernels.search_gen import gen_captures  # noqa: E402
 from engine.notation import move_text  # noqa: E402
 from engine.position import Position  # noqa: E402
 from engine.variants import get_variant  # noqa: E402
@@ -95,7 +95,7 @@ def qsearch(T, Z, E, board, st, undo, moves, scratch, start, alpha, beta, qply):
         alpha = stand
     if qply >= QS_MAX_PLY:
         return alpha
-    end = gen_captures(T, board, st, moves, start)
+    end = gen_moves(T, board, st, moves, start, False, 0, True)   # captures only
     side = st[L.S_STM]
     for i in range(start, end):     # selection order: largest capture gain first
         best = i
