@@ -91,10 +91,16 @@ def piece_mobility(T, board, sq, side, pt, cap):
     return count
 
 
+@kernel("int64(int64)", inline=True)
+def cache_slot(key):
+    """Where ``key``'s score is cached in the scratch array (see evaluate_lazy)."""
+    return SC_CACHE + (key & ((1 << SC_CACHE_BITS) - 1))
+
+
 @kernel(f"void({SCRATCH}, int64)", inline=True)
 def eval_prefetch(scratch, key):
-    """Ask early for the evaluation-cache slot of ``key`` (see evaluate_lazy)."""
-    prefetch(scratch, SC_CACHE + (key & ((1 << SC_CACHE_BITS) - 1)))
+    """Ask early for the evaluation-cache slot of ``key``."""
+    prefetch(scratch, cache_slot(key))
 
 
 @kernel("int64(int64, int64, int64, int64)", inline=True)
@@ -111,7 +117,7 @@ def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
     ``scratch`` (the search meets the same positions again across iterations and re-searches), so
     ``scratch`` must hold SC_SIZE slots (search_layout) and be zeroed when E changes."""
     key = st[S_HASH]
-    slot = SC_CACHE + (key & ((1 << SC_CACHE_BITS) - 1))
+    slot = cache_slot(key)
     high = key >> SC_SCORE_BITS
     entry = scratch[slot]
     if entry != 0 and (entry >> SC_SCORE_BITS) == high:

@@ -13,17 +13,23 @@ from .search_layout import (MOVE_MASK, RULE_BOUND, TT_AGE_SHIFT, TT_BOUND_SHIFT,
 TTK = "int64[::1]"
 
 
+@kernel(f"int64({TTK}, int64)", inline=True)
+def tt_bucket(table, key):
+    """Index of ``key``'s four-word bucket."""
+    return (key & (table.shape[0] - 1)) & ~3
+
+
 @kernel(f"void({TTK}, int64)", inline=True)
 def tt_prefetch(table, key):
     """Ask for ``key``'s bucket early (right after a move is made): the child node's probe then
     finds it in cache instead of waiting on memory."""
-    prefetch(table, (key & (table.shape[0] - 1)) & ~3)
+    prefetch(table, tt_bucket(table, key))
 
 
 @kernel(f"int64({TTK}, int64)", inline=True)
 def tt_probe(table, key):
     """The data word of ``key``'s entry, or 0 on a miss (a stored word is never 0)."""
-    i = (key & (table.shape[0] - 1)) & ~3
+    i = tt_bucket(table, key)
     d = table[i + 1]
     if table[i] ^ d == key and d != 0:
         return d
@@ -35,7 +41,7 @@ def tt_probe(table, key):
 
 @kernel(f"void({TTK}, int64, int64, int64, int64, int64, int64)", inline=True)
 def tt_store(table, key, move, bound, depth, score, age):
-    i = (key & (table.shape[0] - 1)) & ~3
+    i = tt_bucket(table, key)
     slot = i
     d0 = table[i + 1]
     d1 = table[i + 3]
