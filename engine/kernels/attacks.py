@@ -5,6 +5,26 @@ from .layout import (E_DELTA, E_FROMREG, E_HOPEXCL, E_HOPMASK, E_KIND, E_LEG1, E
                      H_LINES, H_REGIONS, H_W, K_LEAP, NSQ, OFF, S_KING)
 
 
+@kernel(f"boolean({TABLE}, {BOARD}, int64, int64, int64)", inline=True)
+def leap_reaches(T, board, r, a, target):
+    """Does the leap attack entry at row ``r``, from the piece on ``a``, reach ``target``: legs
+    free, ``a`` and ``target`` inside the entry's regions, ``a`` on its drawn line?"""
+    leg = T[r + E_LEG1]
+    if leg != 0 and board[a + leg] != 0:
+        return False
+    leg = T[r + E_LEG2]
+    if leg != 0 and board[a + leg] != 0:
+        return False
+    reg = T[r + E_FROMREG]
+    if reg >= 0 and T[T[H_REGIONS] + reg * NSQ + a] == 0:
+        return False
+    reg = T[r + E_TOREG]
+    if reg >= 0 and T[T[H_REGIONS] + reg * NSQ + target] == 0:
+        return False
+    line = T[r + E_LINE]
+    return line == 0 or (T[T[H_LINES] + a] & line) != 0
+
+
 @kernel(f"boolean({TABLE}, {BOARD}, int64, int64, boolean)", inline=True)
 def attacked_by(T, board, target, side, king_table):
     """True if a piece of ``side`` attacks ``target``.
@@ -16,7 +36,6 @@ def attacked_by(T, board, target, side, king_table):
     start = T[head + 2 * side]
     end = T[head + 2 * side + 1]
     rows = head + 4
-    regions = T[H_REGIONS]
     lines = T[H_LINES]
     victim = board[target]
     victim_type = victim if victim > 0 else -victim
@@ -38,22 +57,9 @@ def attacked_by(T, board, target, side, king_table):
                 pt = -p
             if (T[r + E_MASK] >> pt) & 1 == 0:
                 continue
-            leg = T[r + E_LEG1]
-            if leg != 0 and board[a + leg] != 0:
-                continue
-            leg = T[r + E_LEG2]
-            if leg != 0 and board[a + leg] != 0:
-                continue
-            reg = T[r + E_FROMREG]
-            if reg >= 0 and T[regions + reg * NSQ + a] == 0:
-                continue
-            reg = T[r + E_TOREG]
-            if reg >= 0 and T[regions + reg * NSQ + target] == 0:
-                continue
-            line = T[r + E_LINE]
-            if line != 0 and (T[lines + a] & line) == 0:
-                continue
-            return True
+            if leap_reaches(T, board, r, a, target):
+                return True
+            continue
         # A ray: the first piece met may be a slider, the one after a single screen a hopper.
         line = T[r + E_LINE]
         x = target

@@ -1,9 +1,9 @@
 """Pseudo-legal and legal move generation for every variant, driven by the table array T."""
-from .attacks import attacked_by, in_check, royals_face
+from .attacks import attacked_by, in_check, leap_reaches, royals_face
 from .jit import BOARD, MOVES, STATE, TABLE, kernel
 from .layout import (A_DELTA, A_FLAGS, A_FROMREG, A_KIND, A_LEG1, A_LEG2, A_LINE, A_MODE, A_SIZE,
                      A_TOREG, AF_DOUBLE, AF_EP, AF_HOP_NOT_SAME, E_DELTA, E_HOPMASK, E_KIND,
-                     E_FROMREG, E_HOPEXCL, E_LEG1, E_LEG2, E_LINE, E_MASK, E_SIZE, E_TOREG,
+                     E_HOPEXCL, E_LEG1, E_LEG2, E_LINE, E_MASK, E_SIZE,
                      F_CASTLING, F_DROPS,
                      F_FLYING_GENERAL, F_NIFU, F_PASS, F_PROMO_ON_FROM, F_UCHIFUZUME, H_ATOM_IDX, H_ATT_KING,
                      H_ATOMS, H_FLAGS, H_FORCED, H_FORWARD, H_LINES, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY,
@@ -388,7 +388,6 @@ def scan_royal(T, board, ksq, side, moves):
     moves[stamp_slot] = stamp
     enemy = 1 - side
     checked = False
-    regions = T[H_REGIONS]
     royal_type = T[H_ROYAL]
     head = T[H_ATT_KING]
     rows = head + 4
@@ -413,21 +412,8 @@ def scan_royal(T, board, ksq, side, moves):
                 moves[marks + a + leg1] = stamp
             if leg2 != 0:
                 moves[marks + a + leg2] = stamp
-            if checked:
-                continue
-            # the same conditions as a leap in attacked_by
-            if (leg1 != 0 and board[a + leg1] != 0) or (leg2 != 0 and board[a + leg2] != 0):
-                continue
-            reg = T[r + E_FROMREG]
-            if reg >= 0 and T[regions + reg * NSQ + a] == 0:
-                continue
-            reg = T[r + E_TOREG]
-            if reg >= 0 and T[regions + reg * NSQ + ksq] == 0:
-                continue
-            line = T[r + E_LINE]
-            if line != 0 and (T[lines + a] & line) == 0:
-                continue
-            checked = True
+            if not checked and leap_reaches(T, board, r, a, ksq):
+                checked = True
             continue
         sliders = T[r + E_MASK]
         hoppers = T[r + E_HOPMASK]
