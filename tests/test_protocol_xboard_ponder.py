@@ -98,6 +98,16 @@ def start_pondering(engine: Engine, variant: str, *limits: str):
     return board, reply, hint
 
 
+def assert_one_legal_answer(engine, board, played: str, answer: str) -> None:
+    """After ``played`` the engine answered ``answer``: legal, and the only move it sends."""
+    board.push_str(played)
+    assert answer in board.legal_move_strs()
+    engine.send("ping 1")
+    engine.until(lambda line: line == "pong 1")
+    engine.quit()
+    assert len(engine.moves()) == 2
+
+
 @pytest.mark.parametrize("variant", sorted(GAMES))
 def test_ponder_hit_answers_with_one_move(engine, variant):
     board, _, hint = start_pondering(engine, variant, "level 0 0:02 0", "sd 3")
@@ -106,12 +116,7 @@ def test_ponder_hit_answers_with_one_move(engine, variant):
     answer = lines[-1].split()[1]
     # the ponder search went on (no fresh search restarting at depth 1)
     assert not any(thinking(line) and line.split()[0] == "1" for line in lines)
-    board.push_str(hint)
-    assert answer in board.legal_move_strs()
-    engine.send("ping 1")
-    engine.until(lambda line: line == "pong 1")
-    engine.quit()
-    assert len(engine.moves()) == 2
+    assert_one_legal_answer(engine, board, hint, answer)
 
 
 @pytest.mark.parametrize("variant", sorted(GAMES))
@@ -123,12 +128,7 @@ def test_ponder_miss_plays_one_legal_move_in_the_new_position(engine, variant):
     answer = lines[-1].split()[1]
     # a fresh search of the real position, restarting at depth 1
     assert any(thinking(line) and line.split()[0] == "1" for line in lines)
-    board.push_str(other)
-    assert answer in board.legal_move_strs()
-    engine.send("ping 2")
-    engine.until(lambda line: line == "pong 2")
-    engine.quit()
-    assert len(engine.moves()) == 2
+    assert_one_legal_answer(engine, board, other, answer)
 
 
 @pytest.mark.parametrize("variant", sorted(GAMES))
