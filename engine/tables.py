@@ -179,6 +179,8 @@ def _compile(spec: S.VariantSpec) -> CompiledVariant:
             entries = _attack_entries(spec, geo, side, masks, region_index,
                                       royal_squares[1 - side] if pruned else None)
             per_side.append(entries)
+        if pruned:
+            king_entries = per_side
         off = b.reserve(4)
         T[header] = off
         rows_off = b.reserve(sum(len(e) for e in per_side) * L.E_SIZE)
@@ -191,6 +193,10 @@ def _compile(spec: S.VariantSpec) -> CompiledVariant:
             T[off + 2 * side + 1] = cursor
         # entries are addressed relative to the row block that follows the 4 index slots
         assert rows_off == off + 4
+    off = b.reserve(2 * 2 * L.NSQ)
+    T[L.H_CHECK_REL] = off
+    for side, entries in enumerate(king_entries):
+        T[off + side * 2 * L.NSQ: off + (side + 1) * 2 * L.NSQ] = _check_relevance(entries, geo)
 
     # Promotion choices, demotion, forced regions, zone.
     off = b.reserve(L.MAX_TYPES * 5)
@@ -224,6 +230,35 @@ def _compile(spec: S.VariantSpec) -> CompiledVariant:
     Z = rng.integers(1, 2**63 - 1, size=Z_SIZE, dtype=np.int64)
     Z[Z_HAND: Z_SIZE: 32] = 0  # zero pieces in hand hashes as nothing
     return CompiledVariant(spec, geo, np.asarray(T, dtype=np.int32), Z, region_index)
+
+
+def _check_relevance(entries: list[list[int]], geo: Geometry) -> list[int]:
+    """Per square delta from the enemy royal piece (index NSQ + delta): bit pt set if a piece of
+    type pt placed there might give check, bit 0 if emptying that square might uncover one (a
+    slider's or hopper's ray, a leap's leg). Blockers, regions and drawn lines are ignored, so a
+    set bit only says "ask in_check"; a clear one is a proof that the move gives no check."""
+    rel = [0] * (2 * L.NSQ)
+    any_type = ((1 << L.MAX_TYPES) - 1) & ~1
+    reach = max(geo.files, geo.ranks)
+
+    def mark(delta: int, bits: int) -> None:
+        if -L.NSQ < delta < L.NSQ:
+            rel[L.NSQ + delta] |= bits
+
+    for row in entries:
+        d = row[L.E_DELTA]
+        if row[L.E_KIND] == L.K_LEAP:
+            mark(d, row[L.E_MASK])
+            for leg in (row[L.E_LEG1], row[L.E_LEG2]):
+                if leg:
+                    mark(d + leg, 1)
+            continue
+        # any piece landing on a hopper's ray may become its screen
+        bits = row[L.E_MASK] | row[L.E_HOPMASK] | 1 | (any_type if row[L.E_HOPMASK] else 0)
+        for k in range(1, reach):
+            mark(k * d, bits)
+    # stored as int32 (bit 31 as the sign bit)
+    return [x - (1 << 32) if x >= 1 << 31 else x for x in rel]
 
 
 def _royal_squares(spec, geo, masks, region_index) -> list[set[int]]:

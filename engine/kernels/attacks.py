@@ -1,8 +1,9 @@
 """Attack detection driven by the attack entries derived from the atoms (see ``tables.py``)."""
 from .jit import BOARD, STATE, TABLE, kernel
 from .layout import (E_DELTA, E_FROMREG, E_HOPEXCL, E_HOPMASK, E_KIND, E_LEG1, E_LEG2, E_LINE,
-                     E_MASK, E_SIZE, E_TOREG, F_FLYING_GENERAL, H_ATT_ALL, H_ATT_KING, H_FLAGS,
-                     H_LINES, H_REGIONS, H_W, K_LEAP, NSQ, OFF, S_KING)
+                     E_MASK, E_SIZE, E_TOREG, F_FLYING_GENERAL, H_ATT_ALL, H_ATT_KING,
+                     H_CHECK_REL, H_FLAGS, H_LINES, H_REGIONS, H_W, K_LEAP, M_FROM_MASK,
+                     M_TO_SHIFT, MF_CASTLE, MF_DROP, MF_EP, MF_PASS, NSQ, OFF, S_KING, S_STM)
 
 
 @kernel(f"boolean({TABLE}, {BOARD}, int64, int64, int64)", inline=True)
@@ -132,3 +133,25 @@ def in_check(T, board, st, side):
     if T[H_FLAGS] & F_FLYING_GENERAL:
         return royals_face(T, board, st)
     return False
+
+
+@kernel(f"boolean({TABLE}, {BOARD}, {STATE}, int64)", inline=True)
+def may_give_check(T, board, st, mv):
+    """Called right after ``mv`` was made: False proves the side now to move is not in check
+    (the piece now on the target square cannot reach the royal piece from there, and the square
+    left is on none of its rays or legs), so the search can skip in_check; True means "ask"."""
+    if mv & MF_PASS:
+        return False
+    if mv & (MF_CASTLE | MF_EP):
+        return True   # a second piece moved or left: rare, ask in_check
+    ksq = st[S_KING + st[S_STM]]
+    if ksq == 0:
+        return False
+    rel = T[H_CHECK_REL] + (1 - st[S_STM]) * 2 * NSQ + NSQ - ksq
+    to = (mv >> M_TO_SHIFT) & M_FROM_MASK
+    p = board[to]
+    if (T[rel + to] >> (p if p > 0 else -p)) & 1:
+        return True
+    if mv & MF_DROP:
+        return False
+    return (T[rel + (mv & M_FROM_MASK)] & 1) != 0

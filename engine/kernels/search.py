@@ -14,7 +14,7 @@ move.
 """
 import numpy as np  # noqa: F401  (numba typing of the array arguments)
 
-from .attacks import attacked_by, in_check, royals_face
+from .attacks import attacked_by, in_check, may_give_check, royals_face
 from .chase import move_chases
 from .evaluate import EVAL, eval_prefetch, evaluate, evaluate_lazy
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
@@ -540,7 +540,8 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                     make_move(T, Z, board, st, undo, mv)
                     tt_prefetch(tt, st[S_HASH])
                     eval_prefetch(scratch, st[S_HASH])
-                    gives = 1 if in_check(T, board, st, st[S_STM]) else 0
+                    gives = 1 if (may_give_check(T, board, st, mv)
+                                  and in_check(T, board, st, st[S_STM])) else 0
                     if (quiet and not gives and d > 0 and d <= 3 and ply > 0 and beta - alpha == 1
                             and not incheck and fr[ply, F_BEST] > -MATE_BOUND
                             and (legal > 3 + 2 * d * d
