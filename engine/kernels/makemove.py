@@ -30,6 +30,16 @@ def hand_key(Z, side, pt, count):
     return Z[Z_HAND + (side * MAX_TYPES + pt) * 32 + (count if count < 32 else 31)]
 
 
+@kernel(f"UniTuple(int64, 2)({TABLE}, int64, int64)", inline=True)
+def castle_targets(T, frm, to):
+    """(king square, rook square) after castling with the king on ``frm`` and the rook on
+    ``to``: the g/c and f/d files of the king's rank, as in chess and Chess960."""
+    rank_start = frm - (frm % T[H_W]) + PAD
+    if to > frm:
+        return rank_start + 6, rank_start + 5
+    return rank_start + 2, rank_start + 3
+
+
 @kernel(f"int64({TABLE}, {BOARD}, {STATE})")
 def next_facing(T, board, st):
     """The bikjang state after a move (or pass) was played on the board: a facing the move
@@ -81,13 +91,9 @@ def make_move(T, Z, board, st, undo, mv):
         st[S_PASSES] = 0
         st[S_CLOCK] += 1
     elif mv & MF_CASTLE:
-        w = T[H_W]
         king = board[frm]
         rook = board[to]
-        rank_start = frm - (frm % w) + PAD
-        kingside = to > frm
-        kdest = rank_start + (6 if kingside else 2)
-        rdest = rank_start + (5 if kingside else 3)
+        kdest, rdest = castle_targets(T, frm, to)
         h ^= piece_key(Z, king, frm) ^ piece_key(Z, rook, to)
         board[frm] = 0
         board[to] = 0
@@ -176,11 +182,7 @@ def unmake_move(T, Z, board, st, undo):
         board[to] = 0
         st[S_HAND + side * MAX_TYPES + frm] += 1
     elif mv & MF_CASTLE:
-        w = T[H_W]
-        rank_start = frm - (frm % w) + PAD
-        kingside = to > frm
-        kdest = rank_start + (6 if kingside else 2)
-        rdest = rank_start + (5 if kingside else 3)
+        kdest, rdest = castle_targets(T, frm, to)
         king = board[kdest]
         rook = board[rdest]
         board[kdest] = 0

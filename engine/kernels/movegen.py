@@ -9,8 +9,9 @@ from .layout import (A_DELTA, A_FLAGS, A_FROMREG, A_KIND, A_LEG1, A_LEG2, A_LINE
                      H_ATOMS, H_FLAGS, H_FORCED, H_FORWARD, H_LINES, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY,
                      H_PROMO, H_REGIONS, H_ROYAL, H_W, H_ZONE, K_LEAP, K_RIDE, M_FROM_MASK,
                      M_PROMO_SHIFT, M_TO_SHIFT, MARK_SPACE, MAX_TYPES, MF_CASTLE, MF_DOUBLE,
-                     MF_DROP, MF_EP, MF_PASS, MODE_CAPTURE, MODE_QUIET, NSQ, OFF, PAD, S_CASTLE,
+                     MF_DROP, MF_EP, MF_PASS, MODE_CAPTURE, MODE_QUIET, NSQ, OFF, S_CASTLE,
                      S_CROOK, S_EP, S_HAND, S_KING, S_STM)
+from .makemove import castle_targets
 
 
 @kernel(f"int64({TABLE}, {MOVES}, int64, int64, int64, int64, int64)", inline=True)
@@ -77,7 +78,6 @@ def gen_castling(T, board, st, moves, n):
     side = st[S_STM]
     ksq = st[S_KING + side]
     rights = st[S_CASTLE]
-    w = T[H_W]
     enemy = 1 - side
     for right in range(2 * side, 2 * side + 2):
         if (rights >> right) & 1 == 0:
@@ -86,10 +86,7 @@ def gen_castling(T, board, st, moves, n):
         rook = board[rsq]
         if rook == 0 or ((rook < 0) if side == 0 else (rook > 0)):
             continue
-        rank_start = ksq - (ksq % w) + PAD
-        kingside = rsq > ksq
-        kdest = rank_start + (6 if kingside else 2)
-        rdest = rank_start + (5 if kingside else 3)
+        kdest, rdest = castle_targets(T, ksq, rsq)
         lo = min(min(ksq, kdest), min(rsq, rdest))
         hi = max(max(ksq, kdest), max(rsq, rdest))
         clear = True
