@@ -8,12 +8,19 @@ Terms, each active only where the game's data gives it weight:
   chess-style pawn structure (doubled, isolated, passed);
   a dead draw when neither side keeps a piece able to mate (EV_ATTACKERS).
 The score is from the side to move's view, plus a tempo bonus.
+
+The first terms (piece-square sums, phase, mating material: material()) change only on the
+squares a move touches, so the search carries them from node to node with material_delta and
+calls evaluate_with; evaluate_lazy / evaluate recount them for callers outside the search.
 """
-from .jit import BOARD, STATE, TABLE, kernel
+from .jit import BOARD, STATE, TABLE, UNDO, kernel
 from .layout import (A_DELTA, A_FROMREG, A_KIND, A_LEG1, A_LEG2, A_LINE, A_MODE, A_SIZE, A_TOREG,
-                     H_ATOM_IDX, H_ATOMS, H_LINES, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_RANKS,
-                     H_REGIONS, H_W, K_LEAP, K_RIDE, MAX_TYPES, MODE_CAPTURE, MODE_QUIET, NSQ, OFF,
-                     PAD, S_HAND, S_HASH, S_KING, S_STM)
+                     F_DROPS, H_ATOM_IDX, H_ATOMS, H_DEMOTE, H_FLAGS, H_LINES, H_NPLAY, H_NTYPES,
+                     H_PAWN, H_PLAY, H_RANKS, H_REGIONS, H_W, K_LEAP, K_RIDE, M_FROM_MASK,
+                     M_TO_SHIFT, MAX_TYPES, MF_CASTLE, MF_DROP, MF_PASS, MODE_CAPTURE, MODE_QUIET,
+                     NSQ, OFF, PAD, S_HAND, S_HASH, S_KING, S_SP, S_STM, U_CAPSQ, U_CAPTURED,
+                     U_MOVE, U_MOVED)
+from .makemove import castle_targets
 from .prefetch import prefetch
 from .search_layout import (EV_ATTACKERS, EV_DOUBLED, EV_HAND_EG, EV_HAND_MG, EV_ISOLATED,
                             EV_KZONE, EV_LAZY, EV_MOB_CAP, EV_MOB_EG, EV_MOB_MG, EV_PASSED, EV_PAWN,
@@ -22,6 +29,7 @@ from .search_layout import (EV_ATTACKERS, EV_DOUBLED, EV_HAND_EG, EV_HAND_MG, EV
 
 EVAL = "int32[::1]"
 SCRATCH = "int64[::1]"
+ARMED_SHIFT = 32   # material()'s ``armed``: side 0's count in the low bits, side 1's above
 
 
 @kernel(f"int64({TABLE}, {BOARD}, int64, int64, int64, int64)", inline=True)
@@ -110,69 +118,51 @@ def taper(mg, eg, phase, total):
     return (mg * phase + eg * (total - phase)) // total
 
 
-@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {SCRATCH}, int64, int64)")
-def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
-    """Material and piece-square first; the costlier terms only when that score is within the
-    game's lazy margin of the (alpha, beta) window. Full scores are cached by position hash in
-    ``scratch`` (the search meets the same positions again across iterations and re-searches), so
-    ``scratch`` must hold SC_SIZE slots (search_layout) and be zeroed when E changes."""
-    key = st[S_HASH]
-    slot = cache_slot(key)
-    high = key >> SC_SCORE_BITS
-    entry = scratch[slot]
-    if entry != 0 and (entry >> SC_SCORE_BITS) == high:
-        return (entry & ((1 << SC_SCORE_BITS) - 1)) - (1 << (SC_SCORE_BITS - 1))
+@kernel(f"int64({EVAL}, int64, int64)", inline=True)
+def pst_mg(E, pc, sq):
+    """Middlegame piece-square value (material included) of ``pc`` on ``sq``, side 0's view."""
+    side = 0 if pc > 0 else 1
+    return (1 if pc > 0 else -1) * E[E[EV_PST_MG] + (side * MAX_TYPES + (pc if pc > 0 else -pc))
+                                    * NSQ + sq]
+
+
+@kernel(f"int64({EVAL}, int64, int64)", inline=True)
+def pst_eg(E, pc, sq):
+    side = 0 if pc > 0 else 1
+    return (1 if pc > 0 else -1) * E[E[EV_PST_EG] + (side * MAX_TYPES + (pc if pc > 0 else -pc))
+                                    * NSQ + sq]
+
+
+@kernel(f"int64({EVAL}, int64, int64)", inline=True)
+def armed_count(E, pc, count):
+    """The ``armed`` field of material() for ``count`` pieces of code ``pc``."""
+    pt = pc if pc > 0 else -pc
+    if (E[EV_ATTACKERS] >> pt) & 1 == 0:
+        return 0
+    return count if pc > 0 else count << ARMED_SHIFT
+
+
+@kernel(f"UniTuple(int64, 4)({TABLE}, {EVAL}, {BOARD}, {STATE})")
+def material(T, E, board, st):
+    """(mg, eg, phase, armed): the piece-square sums (material included, side 0's view) of the
+    board and the hands, the game-phase count, and the pieces able to mate (side 0's count plus
+    side 1's shifted by ARMED_SHIFT). The search keeps them up to date move by move
+    (material_delta) instead of calling this at every node."""
     play = T[H_PLAY]
-    w = T[H_W]
-    pst_mg = E[EV_PST_MG]
-    pst_eg = E[EV_PST_EG]
     phase_w = E[EV_PHASE]
-    mob_mg = E[EV_MOB_MG]
-    mob_eg = E[EV_MOB_EG]
-    cap = E[EV_MOB_CAP]
-    attackers = E[EV_ATTACKERS]
-    pawn = T[H_PAWN]
-    pawn_terms = E[EV_PAWN] != 0
-    files = w - 2 * PAD
-    if pawn_terms:
-        # scratch[0:16] side-0 pawns per file, [16:32] side 1, [32:48] side-1 max rank,
-        # [48:64] side-0 min rank
-        for f in range(files + 2):
-            scratch[f] = 0
-            scratch[16 + f] = 0
-            scratch[32 + f] = -1
-            scratch[48 + f] = 99
     mg = 0
     eg = 0
     phase = 0
-    armed0 = False
-    armed1 = False
-    occupied = 0
+    armed = 0
     for i in range(T[H_NPLAY]):
         sq = T[play + i]
         p = board[sq]
         if p == 0:
             continue
-        scratch[SC_LIST + occupied] = sq   # the later passes visit only these squares
-        occupied += 1
-        if p > 0:
-            side = 0
-            pt = p
-            sign = 1
-        else:
-            side = 1
-            pt = -p
-            sign = -1
-        idx = (side * MAX_TYPES + pt) * NSQ + sq
-        mg += sign * E[pst_mg + idx]
-        eg += sign * E[pst_eg + idx]
-        phase += E[phase_w + pt]
-        if (attackers >> pt) & 1:
-            if side == 0:
-                armed0 = True
-            else:
-                armed1 = True
-    # pieces in hand
+        mg += pst_mg(E, p, sq)
+        eg += pst_eg(E, p, sq)
+        phase += E[phase_w + (p if p > 0 else -p)]
+        armed += armed_count(E, p, 1)
     hand_mg = E[EV_HAND_MG]
     hand_eg = E[EV_HAND_EG]
     for side in range(2):
@@ -181,17 +171,102 @@ def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
             c = st[S_HAND + side * MAX_TYPES + pt]
             if c <= 0:
                 continue
-            if (attackers >> pt) & 1:
-                if side == 0:
-                    armed0 = True
-                else:
-                    armed1 = True
+            armed += armed_count(E, sign * pt, c)
             phase += c * E[phase_w + pt]
-            for j in range(c if c < 8 else 8):
-                mg += sign * E[hand_mg + pt * 8 + (j if j < 7 else 7)]
-                eg += sign * E[hand_eg + pt * 8 + (j if j < 7 else 7)]
-    if attackers != 0 and not armed0 and not armed1:
-        return 0
+            for j in range(c if c < 8 else 8):   # pieces past the eighth add nothing
+                mg += sign * E[hand_mg + pt * 8 + j]
+                eg += sign * E[hand_eg + pt * 8 + j]
+    return mg, eg, phase, armed
+
+
+@kernel(f"UniTuple(int64, 4)({EVAL}, {STATE}, int64, int64)", inline=True)
+def hand_gain(E, st, side, pt):
+    """material()'s change when ``side``'s hand has just gained a piece of type ``pt`` (the
+    count in ``st`` already raised)."""
+    c = st[S_HAND + side * MAX_TYPES + pt]   # the new count
+    sign = 1 if side == 0 else -1
+    mg = 0
+    eg = 0
+    if c <= 8:
+        mg = sign * E[E[EV_HAND_MG] + pt * 8 + c - 1]
+        eg = sign * E[E[EV_HAND_EG] + pt * 8 + c - 1]
+    return mg, eg, E[E[EV_PHASE] + pt], armed_count(E, sign * pt, 1)
+
+
+@kernel(f"UniTuple(int64, 4)({TABLE}, {EVAL}, {BOARD}, {STATE}, {UNDO})")
+def material_delta(T, E, board, st, undo):
+    """How the move just made (the last undo record) changed material(): the board squares it
+    changed and the hand it filled or emptied."""
+    u = undo[st[S_SP] - 1]
+    mv = u[U_MOVE]
+    frm = mv & M_FROM_MASK
+    to = (mv >> M_TO_SHIFT) & M_FROM_MASK
+    if mv & MF_PASS:
+        return 0, 0, 0, 0
+    side = 1 - st[S_STM]
+    if mv & MF_DROP:
+        # the piece moves from the hand (count c + 1 -> c) to the board: phase and armed stay
+        placed = board[to]
+        sign = 1 if side == 0 else -1
+        c = st[S_HAND + side * MAX_TYPES + frm] + 1   # the count before the drop
+        mg = pst_mg(E, placed, to)
+        eg = pst_eg(E, placed, to)
+        if c <= 8:
+            mg -= sign * E[E[EV_HAND_MG] + frm * 8 + c - 1]
+            eg -= sign * E[E[EV_HAND_EG] + frm * 8 + c - 1]
+        return mg, eg, 0, 0
+    if mv & MF_CASTLE:
+        kdest, rdest = castle_targets(T, frm, to)
+        king = board[kdest]
+        rook = board[rdest]
+        return (pst_mg(E, king, kdest) + pst_mg(E, rook, rdest)
+                - pst_mg(E, king, frm) - pst_mg(E, rook, to),
+                pst_eg(E, king, kdest) + pst_eg(E, rook, rdest)
+                - pst_eg(E, king, frm) - pst_eg(E, rook, to), 0, 0)
+    moving = u[U_MOVED]
+    placed = board[to]
+    phase_w = E[EV_PHASE]
+    mg = pst_mg(E, placed, to) - pst_mg(E, moving, frm)
+    eg = pst_eg(E, placed, to) - pst_eg(E, moving, frm)
+    phase = 0
+    armed = 0
+    if placed != moving:   # a promotion
+        phase = E[phase_w + (placed if placed > 0 else -placed)] - E[
+            phase_w + (moving if moving > 0 else -moving)]
+        armed = armed_count(E, placed, 1) - armed_count(E, moving, 1)
+    captured = u[U_CAPTURED]
+    if captured != 0:
+        capsq = u[U_CAPSQ]
+        mg -= pst_mg(E, captured, capsq)
+        eg -= pst_eg(E, captured, capsq)
+        phase -= E[phase_w + (captured if captured > 0 else -captured)]
+        armed -= armed_count(E, captured, 1)
+        if T[H_FLAGS] & F_DROPS:
+            hmg, heg, hphase, harmed = hand_gain(
+                E, st, side, T[T[H_DEMOTE] + (captured if captured > 0 else -captured)])
+            mg += hmg
+            eg += heg
+            phase += hphase
+            armed += harmed
+    return mg, eg, phase, armed
+
+
+@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {SCRATCH}, int64, int64, int64, int64, int64, "
+        f"int64)")
+def evaluate_with(T, E, board, st, scratch, alpha, beta, mg, eg, phase, armed):
+    """The score, given material()'s four values: material and piece-square first; the
+    costlier terms only when that score is within the game's lazy margin of the (alpha, beta)
+    window. Full scores are cached by position hash in ``scratch`` (the search meets the same
+    positions again across iterations and re-searches), so ``scratch`` must hold SC_SIZE slots
+    (search_layout) and be zeroed when E changes."""
+    key = st[S_HASH]
+    slot = cache_slot(key)
+    high = key >> SC_SCORE_BITS
+    entry = scratch[slot]
+    if entry != 0 and (entry >> SC_SCORE_BITS) == high:
+        return (entry & ((1 << SC_SCORE_BITS) - 1)) - (1 << (SC_SCORE_BITS - 1))
+    if E[EV_ATTACKERS] != 0 and armed == 0:
+        return 0   # neither side keeps a piece able to mate
     total = E[EV_PHASE_TOTAL]
     if phase > total:
         phase = total
@@ -202,10 +277,29 @@ def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
     margin = E[EV_LAZY]
     if fast - margin >= beta or fast + margin <= alpha:
         return fast
-    # --- positional terms: mobility and pawn bookkeeping (second pass, occupied squares) ------
-    for i in range(occupied):
-        sq = scratch[SC_LIST + i]
+    play = T[H_PLAY]
+    w = T[H_W]
+    mob_mg = E[EV_MOB_MG]
+    mob_eg = E[EV_MOB_EG]
+    cap = E[EV_MOB_CAP]
+    pawn = T[H_PAWN]
+    pawn_terms = E[EV_PAWN] != 0
+    files = w - 2 * PAD
+    pawns = 0
+    if pawn_terms:
+        # scratch[0:16] side-0 pawns per file, [16:32] side 1, [32:48] side-1 max rank,
+        # [48:64] side-0 min rank
+        for f in range(files + 2):
+            scratch[f] = 0
+            scratch[16 + f] = 0
+            scratch[32 + f] = -1
+            scratch[48 + f] = 99
+    # --- positional terms: mobility and pawn bookkeeping ---------------------------------------
+    for i in range(T[H_NPLAY]):
+        sq = T[play + i]
         p = board[sq]
+        if p == 0:
+            continue
         if p > 0:
             side = 0
             pt = p
@@ -219,6 +313,8 @@ def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
             mg += sign * m * E[mob_mg + pt]
             eg += sign * m * E[mob_eg + pt]
         if pawn_terms and pt == pawn:
+            scratch[SC_LIST + pawns] = sq   # for the passed-pawn pass below
+            pawns += 1
             f = sq % w - PAD + 1
             rank = sq // w - PAD
             if side == 0:
@@ -284,11 +380,9 @@ def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
                 mg += isolated * c1
                 eg += isolated * c1
         # passed pawns: the pawns again, compared with the enemy extremes
-        for i in range(occupied):
+        for i in range(pawns):
             sq = scratch[SC_LIST + i]
             p = board[sq]
-            if p != pawn and p != -pawn:
-                continue
             f = sq % w - PAD + 1
             rank = sq // w - PAD
             if p > 0:
@@ -315,6 +409,13 @@ def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
     score += E[EV_TEMPO]
     scratch[slot] = (high << SC_SCORE_BITS) | (score + (1 << (SC_SCORE_BITS - 1)))
     return score
+
+
+@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {SCRATCH}, int64, int64)")
+def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
+    """evaluate_with on material() computed afresh."""
+    mg, eg, phase, armed = material(T, E, board, st)
+    return evaluate_with(T, E, board, st, scratch, alpha, beta, mg, eg, phase, armed)
 
 
 @kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {SCRATCH})")

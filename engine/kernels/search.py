@@ -16,7 +16,7 @@ import numpy as np  # noqa: F401  (numba typing of the array arguments)
 
 from .attacks import attacked_by, in_check, may_give_check, royals_face
 from .chase import move_chases
-from .evaluate import EVAL, eval_prefetch, evaluate, evaluate_lazy
+from .evaluate import EVAL, eval_prefetch, evaluate, evaluate_with, material, material_delta
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
 from .layout import (F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_ROYAL, H_VALUES,
                      MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP, MF_PASS, M_FROM_MASK, M_PROMO_MASK,
@@ -25,18 +25,18 @@ from .layout import (F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H
 from .makemove import make_move, unmake_move
 from .movegen import gen_moves, is_pawn_drop_mate, leaves_royal_safe
 from .search_clock import monotonic_ns
-from .search_layout import (B_EXACT, B_LOWER, B_UPPER, C_ABORTED, C_NODES, C_NODE_LIMIT,
-                            C_SELDEPTH, EVF_BIKJANG, EVF_NOMOVES_LOSS, EVF_NULL_MOVE,
-                            EVF_PASS_POINTS, EVF_PERPETUAL_CHASE, EVF_PERPETUAL_LOSES,
-                            EVF_REP_POINTS, EV_CHASE_REGION, EV_CLOCK_DRAW, EV_FLAGS,
-                            EV_PLY_POINTS, EV_POINTS, EV_SECOND_BONUS, F_ALPHA, F_BEST, F_BESTMV,
-                            F_BETA, F_CURMV, F_DEPTH, F_END, F_EVAL, F_IDX, F_INCHECK, F_ISNULL,
-                            F_LEGAL, F_NEWDEPTH, F_OALPHA, F_PFN, F_QUIET, F_RED, F_SAVE_EP,
-                            F_SAVE_HASH, F_SORTED, F_STAGE, F_START, F_TTMV, HK_HISTORY,
-                            HK_KILLERS, INF, MATE, MATE_BOUND, MAXP, MOVE_MASK, O_BEST, O_PVLEN,
-                            O_ROOT_DONE, O_SCORE, RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP,
-                            ST_AFTER_FULL, ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES,
-                            TT_BOUND_SHIFT, TT_DEPTH_SHIFT, TT_SCORE_SHIFT)
+from .search_layout import (B_EXACT, B_LOWER, B_UPPER, C_ABORTED, C_NODES, C_NODE_LIMIT, C_SELDEPTH,
+                            EVF_BIKJANG, EVF_NOMOVES_LOSS, EVF_NULL_MOVE, EVF_PASS_POINTS,
+                            EVF_PERPETUAL_CHASE, EVF_PERPETUAL_LOSES, EVF_REP_POINTS,
+                            EV_CHASE_REGION, EV_CLOCK_DRAW, EV_FLAGS, EV_PLY_POINTS, EV_POINTS,
+                            EV_SECOND_BONUS, F_ALPHA, F_ARMED, F_BEST, F_BESTMV, F_BETA, F_CURMV,
+                            F_DEPTH, F_EG, F_END, F_EVAL, F_IDX, F_INCHECK, F_ISNULL, F_LEGAL, F_MG,
+                            F_NEWDEPTH, F_OALPHA, F_PFN, F_PHASE, F_QUIET, F_RED, F_SAVE_EP,
+                            F_SAVE_HASH, F_SORTED, F_STAGE, F_START, F_TTMV, HK_HISTORY, HK_KILLERS,
+                            INF, MATE, MATE_BOUND, MAXP, MOVE_MASK, O_BEST, O_PVLEN, O_ROOT_DONE,
+                            O_SCORE, RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP, ST_AFTER_FULL,
+                            ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES, TT_BOUND_SHIFT,
+                            TT_DEPTH_SHIFT, TT_SCORE_SHIFT)
 from .tt import score_from_tt, score_to_tt, tt_prefetch, tt_probe, tt_store
 
 I64 = "int64[::1]"
@@ -232,6 +232,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
     fr[0, F_INCHECK] = 1 if in_check(T, board, st, st[S_STM]) else 0
     fr[0, F_PFN] = 1 << 20
     fr[0, F_ISNULL] = 0
+    fr[0, F_MG], fr[0, F_EG], fr[0, F_PHASE], fr[0, F_ARMED] = material(T, E, board, st)
     ply = 0
     ret = 0
     aborted = False
@@ -373,7 +374,8 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                         end = gen_moves(T, board, st, moves, start, True, 1, False)
                         fr[ply, F_SORTED] = 0
                     else:
-                        ev = evaluate_lazy(T, E, board, st, scratch, alpha, beta)
+                        ev = evaluate_with(T, E, board, st, scratch, alpha, beta, fr[ply, F_MG],
+                                           fr[ply, F_EG], fr[ply, F_PHASE], fr[ply, F_ARMED])
                         if ev >= beta:
                             ret = ev
                             returning = True
@@ -389,7 +391,8 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 fr[ply, F_BEST] = -INF
                 ev = 0
                 if not incheck:
-                    ev = evaluate_lazy(T, E, board, st, scratch, beta - 1, beta)
+                    ev = evaluate_with(T, E, board, st, scratch, beta - 1, beta, fr[ply, F_MG],
+                                       fr[ply, F_EG], fr[ply, F_PHASE], fr[ply, F_ARMED])
                 fr[ply, F_EVAL] = ev
                 if ply == 0:
                     end = start
@@ -430,6 +433,8 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                     fr[c, F_INCHECK] = 0
                     fr[c, F_PFN] = 0
                     fr[c, F_ISNULL] = 1
+                    for f in range(F_MG, F_ARMED + 1):
+                        fr[c, f] = fr[ply, f]
                     ply = c
                     break
                 if ttmv == 0 and d >= 4:
@@ -550,6 +555,11 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                         unmake_move(T, Z, board, st, undo)
                         continue
                     c = ply + 1
+                    dmg, deg, dphase, darmed = material_delta(T, E, board, st, undo)
+                    fr[c, F_MG] = fr[ply, F_MG] + dmg
+                    fr[c, F_EG] = fr[ply, F_EG] + deg
+                    fr[c, F_PHASE] = fr[ply, F_PHASE] + dphase
+                    fr[c, F_ARMED] = fr[ply, F_ARMED] + darmed
                     fr[c, F_INCHECK] = gives
                     fr[c, F_STAGE] = ST_ENTER
                     fr[c, F_ISNULL] = 0

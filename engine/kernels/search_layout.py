@@ -35,7 +35,7 @@ O_SIZE = 8
 
 # --- evaluation scratch array (int64) -------------------------------------------------------------
 SC_PAWNS = 0                         # 64 slots: per-file pawn counts and extremes
-SC_LIST = 64                         # 256 slots: the occupied squares, found by the first pass
+SC_LIST = 64                         # 256 slots: the pawn squares, for the passed-pawn pass
 SC_CACHE = 320                       # evaluation cache: (hash high bits | score), by hash low bits
 SC_CACHE_BITS = 16
 SC_SIZE = SC_CACHE + (1 << SC_CACHE_BITS)
@@ -71,7 +71,11 @@ F_EVAL = 20
 F_QUIET = 21                 # the current move is quiet
 F_SORTED = 22                # move ordering state: 1 sorted; 0 / -1 not yet (all / captures);
                              # -3 / -2 the TT move was put first, the rest still unsorted
-F_SIZE = 24
+F_MG = 24                    # material(): kept up to date move by move (material_delta)
+F_EG = 25
+F_PHASE = 26
+F_ARMED = 27
+F_SIZE = 28
 
 ST_ENTER = 0
 ST_AFTER_NULL = 1
