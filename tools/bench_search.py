@@ -2,7 +2,7 @@
 fixed time in the same run; nodes/s per game and the ratio (ours / FSF).
 
     python tools/bench_search.py [--movetime MS] [--variant V]
-    python tools/bench_search.py --smp DEPTH       # Lazy SMP time-to-depth, 1 vs 2 threads
+    python tools/bench_search.py --smp [--depth D]   # Lazy SMP time-to-depth, 1 vs 2 threads
 
 Fairy-Stockfish runs as a separate process with one thread (Threads 1, Hash 16); our search runs
 in this process with one thread and a 16 MB table. Node counts: its last `info` line with a node
@@ -82,7 +82,6 @@ def fsf(variant: str, fen: str, movetime_ms: int) -> tuple[int, float, float]:
 def time_to_depth(variant: str, fen: str, depth: int, threads: int) -> tuple[float, int]:
     searcher = Searcher()
     searcher.threads = threads
-    searcher.hash_mb = 64
     searcher.resize_hash(64)
     t0 = time.perf_counter()
     searcher.start(Position(variant, fen), Limits(depth=depth), lambda info: None,
@@ -91,27 +90,39 @@ def time_to_depth(variant: str, fen: str, depth: int, threads: int) -> tuple[flo
     return time.perf_counter() - t0, searcher._nodes()
 
 
-def smp(variants: list[str], depth: int) -> None:
-    """Lazy SMP: wall time for the main thread to finish ``depth``, 1 thread vs 2."""
-    print(f"{'game':8} {'1 thread s':>11} {'2 threads s':>12} {'speed-up':>9} {'nodes x':>8}")
+# depths at which one thread needs some seconds per bench position here
+SMP_DEPTH = {"xiangqi": 15, "janggi": 15, "shogi": 11, "chess": 15}
+
+
+def smp(variants: list[str], depth: int | None, runs: int) -> None:
+    """Lazy SMP: wall time for the main thread to finish the depth, summed over the bench
+    positions, 1 thread vs 2 (the two-thread search differs run to run: ``runs`` of it)."""
+    print(f"{'game':8} {'depth':>5} {'1 thread s':>11} {'2 threads s':>12} {'speed-up':>9} "
+          f"{'nodes x':>8} {'nodes/s x':>10}")
     for variant in variants:
-        t1 = t2 = n1 = n2 = 0.0
-        for fen in POSITIONS[variant][:2]:
-            a, na = time_to_depth(variant, fen, depth, 1)
-            b, nb = time_to_depth(variant, fen, depth, 2)
-            t1, t2, n1, n2 = t1 + a, t2 + b, n1 + na, n2 + nb
-        print(f"{variant:8} {t1:11.2f} {t2:12.2f} {t1 / t2:9.2f} {n2 / n1:8.2f}", flush=True)
+        d = depth or SMP_DEPTH[variant]
+        t1 = n1 = t2 = n2 = 0.0
+        for fen in POSITIONS[variant]:
+            a, na = time_to_depth(variant, fen, d, 1)
+            t1, n1 = t1 + a, n1 + na
+            for _ in range(runs):
+                b, nb = time_to_depth(variant, fen, d, 2)
+                t2, n2 = t2 + b / runs, n2 + nb / runs
+        print(f"{variant:8} {d:5} {t1:11.2f} {t2:12.2f} {t1 / t2:9.2f} {n2 / n1:8.2f} "
+              f"{(n2 / t2) / (n1 / t1):10.2f}", flush=True)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--movetime", type=int, default=1000, help="ms per position")
     parser.add_argument("--variant", help="one game only")
-    parser.add_argument("--smp", type=int, metavar="DEPTH",
+    parser.add_argument("--smp", action="store_true",
                         help="instead: Lazy SMP time-to-depth, 1 vs 2 threads")
+    parser.add_argument("--depth", type=int, help="--smp: one depth for every game")
+    parser.add_argument("--runs", type=int, default=2, help="--smp: two-thread runs per position")
     args = parser.parse_args()
     if args.smp:
-        smp([args.variant] if args.variant else list(POSITIONS), args.smp)
+        smp([args.variant] if args.variant else list(POSITIONS), args.depth, args.runs)
         return 0
     have_fsf = os.access(FSF, os.X_OK)
     print(f"{'game':8} {'ours nodes/s':>13} {'FSF nodes/s':>12} {'ratio':>6}   "
