@@ -326,7 +326,7 @@ class Searcher:
             max_depth = max(1, min(max_depth, int(limits.depth)))
         if limits.mate:
             max_depth = min(max_depth, 2 * int(limits.mate) + 8)
-        helpers = self._start_helpers(job, root, max_depth)
+        helpers = self._start_helpers(job, root)
         multipv = max(1, min(int(self.multipv), len(root)))
         best: list[_Line] = []
         try:
@@ -433,24 +433,26 @@ class Searcher:
             return -(1 << 30) if mv == ttmove else -int(capture_gain(job.T, board, mv))
         return sorted(job.root, key=key)
 
-    def _start_helpers(self, job: _Job, root: list[int], max_depth: int) -> list[threading.Thread]:
+    def _start_helpers(self, job: _Job, root: list[int]) -> list[threading.Thread]:
         threads = []
         for i in range(1, max(1, int(self.threads))):
             worker = self._workers[i]
             worker.setup(job)
-            thread = threading.Thread(target=self._helper, args=(worker, list(root), max_depth, i),
+            thread = threading.Thread(target=self._helper, args=(worker, list(root), i),
                                       daemon=True, name=f"jiangjun-helper-{i}")
             thread.start()
             threads.append(thread)
         return threads
 
-    def _helper(self, worker: _Worker, root: list[int], max_depth: int, index: int) -> None:
-        """Lazy SMP: search the same root, filling the shared table. Odd helpers run one ply
-        ahead of the main thread, even ones alongside it; a helper that fell behind the main
-        thread skips to its depth; windows as the main thread's (aspiration)."""
+    def _helper(self, worker: _Worker, root: list[int], index: int) -> None:
+        """Lazy SMP: search the same root, filling the shared table, until the main thread
+        stops (a depth limit binds only the main thread, as in Stockfish: a helper idle during
+        the main thread's last iteration would help no one). Odd helpers run one ply ahead of
+        the main thread, even ones alongside it; a helper that fell behind the main thread
+        skips to its depth; windows as the main thread's (aspiration)."""
         try:
             depth, prev = 1 + index % 2, None
-            while depth <= max_depth:
+            while depth <= S.MAXP - 8:
                 score, pv, aborted = self._aspiration(worker, root, depth, prev)
                 if aborted or self._shared[S.SH_STOP]:
                     return
