@@ -6,8 +6,12 @@ and the pentanomial counts per pairing.
     python tools/strength_match.py --variant shogi --opponent fsf --skill 0 --games 10
 
 Opponents: ``maxqi`` (XBoard, xiangqi only), ``fsf`` (Fairy-Stockfish over UCI; ``--skill``
-sets its Skill Level, omit it for full strength). Openings: ``--random-plies`` random plies from
-the start (default 4, both colours of each opening are played), so games differ.
+sets its Skill Level, omit it for full strength), ``jiangjun`` (our engine with one thread: with
+``--threads 2`` and ``--concurrency 1`` this measures what Lazy SMP is worth in Elo). Openings:
+``--random-plies`` random plies from the start (default 4, both colours of each opening are
+played), so games differ.
+
+    python tools/strength_match.py --variant xiangqi --opponent jiangjun --threads 2 --games 100
 """
 from __future__ import annotations
 
@@ -31,7 +35,11 @@ FSF_VARIANT: dict[str, str] = {}
 def build_args(ns: argparse.Namespace) -> list[str]:
     ours = ["name=jiangjun", "cmd=jiangjun", "proto=uci", f"option.Threads={ns.threads}",
             f"option.Hash={ns.hash}"]
-    if ns.opponent == "maxqi":
+    if ns.opponent == "jiangjun":
+        ours[0] = f"name=jiangjun-{ns.threads}t"
+        other = ["name=jiangjun-1t", "cmd=jiangjun", "proto=uci", "option.Threads=1",
+                 f"option.Hash={ns.hash}"]
+    elif ns.opponent == "maxqi":
         if ns.variant != "xiangqi":
             raise SystemExit("maxqi plays xiangqi only")
         other = ["name=maxqi", f"cmd={MAXQI}", "proto=xboard"]
@@ -55,7 +63,7 @@ def build_args(ns: argparse.Namespace) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="xiangqi")
-    parser.add_argument("--opponent", choices=("maxqi", "fsf"), default="fsf")
+    parser.add_argument("--opponent", choices=("maxqi", "fsf", "jiangjun"), default="fsf")
     parser.add_argument("--skill", type=int, help="Fairy-Stockfish Skill Level (-20..20)")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--tc", default="10+0.1", help="BASE+INC seconds")
@@ -68,7 +76,8 @@ def main() -> int:
                                               "janggicasual: see FSF_VARIANT)")
     parser.add_argument("--log", help="JSON-lines game log")
     ns = parser.parse_args()
-    for path in (MAXQI if ns.opponent == "maxqi" else FSF,):
+    needs = {"maxqi": [MAXQI], "fsf": [FSF], "jiangjun": []}[ns.opponent]
+    for path in needs:
         if not os.access(path, os.X_OK):
             print(f"{path} is not installed", file=sys.stderr)
             return 2
