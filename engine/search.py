@@ -131,8 +131,7 @@ class _Job:
         self.board = position.board.copy()
         self.st = position.st.copy()
         self.st[L.S_SP] = 0
-        self.hashes, self.checks = _history(position)
-        _mark_history_chases(position, self.E, self.checks)
+        self.hashes, self.checks = _history(position, self.E)
         self.side = position.turn
         self.limits = limits
         self.on_info = on_info
@@ -149,45 +148,38 @@ class _Job:
             self.released.set()
 
 
-def _history(position: Position) -> tuple[np.ndarray, np.ndarray]:
-    """Hashes and flags (1: side to move in check, 2: royals facing) of every position of the
-    game, current last."""
+def _history(position: Position, E: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Hashes of every position of the game, current last, and the search's flags (see
+    search_root) for the positions a repetition can reach: those since the last move that
+    reset the clock (older ones cannot recur, and the search never looks past it). Flags of a
+    position: 1 side to move in check, 2 royals facing, and where chases count, 4 the move that
+    led to it chased, 8 that move was judged. One replay of those moves."""
     hashes = position.hash_history()
-    checks = []
+    checks = np.zeros(len(hashes), dtype=np.int64)
+    count = max(0, min(int(position.st[L.S_CLOCK]), len(hashes) - 1, position.ply))
     probe = position.copy()
-    T = position.cv.T
-    for _ in range(len(hashes)):
-        checks.append((1 if probe.in_check() else 0)
-                      | (2 if royals_face(T, probe.board, probe.st) else 0))
-        if probe.ply == 0:
-            break
-        probe.pop()
-    checks.reverse()
-    return np.asarray(hashes, dtype=np.int64), np.asarray(checks, dtype=np.int64)
-
-
-def _mark_history_chases(position: Position, E: np.ndarray, checks: np.ndarray) -> None:
-    """Where chases count in repetitions, flag (4, judged: 8) the game's moves since the last
-    capture that chased, as the search flags its own (positions before a capture cannot recur)."""
-    if not int(E[S.EV_FLAGS]) & S.EVF_PERPETUAL_CHASE:
-        return
-    count = min(int(position.st[L.S_CLOCK]), len(checks) - 1, position.ply)
-    if count <= 0:
-        return
-    probe = position.copy()
-    played = probe.move_stack()[-count:]
+    stack = probe.move_stack()
+    played = stack[len(stack) - count:]
     for _ in played:
         probe.pop()
     cv = probe.cv
-    first = len(checks) - count
-    for i, mv in enumerate(played):
-        index = first + i
-        if not checks[index] & 1 and move_chases(cv.T, cv.Z, probe.board, probe.st, probe.undo,
-                                                 probe.moves, 0, mv, int(E[S.EV_CHASE_REGION]),
-                                                 int(E[S.EV_CHASE_REGION + 1])):
-            checks[index] |= 4
-        checks[index] |= 8
-        probe.push(mv)
+    judge = bool(int(E[S.EV_FLAGS]) & S.EVF_PERPETUAL_CHASE)
+    first = len(hashes) - 1 - count
+    chased = False
+    for i in range(count + 1):
+        flags = ((1 if probe.in_check() else 0)
+                 | (2 if royals_face(cv.T, probe.board, probe.st) else 0))
+        if i > 0 and judge:
+            flags |= 8 | (4 if chased and not flags & 1 else 0)   # a check is no chase
+        checks[first + i] = flags
+        if i < count:
+            mv = played[i]
+            # judged in the position the move is made from
+            chased = judge and bool(move_chases(
+                cv.T, cv.Z, probe.board, probe.st, probe.undo, probe.moves, 0, mv,
+                int(E[S.EV_CHASE_REGION]), int(E[S.EV_CHASE_REGION + 1])))
+            probe.push(mv)
+    return np.asarray(hashes, dtype=np.int64), checks
 
 
 class Searcher:
