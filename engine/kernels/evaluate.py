@@ -118,19 +118,22 @@ def taper(mg, eg, phase, total):
     return (mg * phase + eg * (total - phase)) // total
 
 
-@kernel(f"int64({EVAL}, int64, int64)", inline=True)
-def pst_mg(E, pc, sq):
-    """Middlegame piece-square value (material included) of ``pc`` on ``sq``, side 0's view."""
+@kernel(f"int64({EVAL}, int64, int64, int64)", inline=True)
+def pst(E, table, pc, sq):
+    """Piece-square value (material included) of ``pc`` on ``sq``, side 0's view, from the
+    EV_PST_MG or EV_PST_EG ``table``."""
     side = 0 if pc > 0 else 1
-    return (1 if pc > 0 else -1) * E[E[EV_PST_MG] + (side * MAX_TYPES + (pc if pc > 0 else -pc))
+    return (1 if pc > 0 else -1) * E[E[table] + (side * MAX_TYPES + (pc if pc > 0 else -pc))
                                     * NSQ + sq]
 
 
-@kernel(f"int64({EVAL}, int64, int64)", inline=True)
-def pst_eg(E, pc, sq):
-    side = 0 if pc > 0 else 1
-    return (1 if pc > 0 else -1) * E[E[EV_PST_EG] + (side * MAX_TYPES + (pc if pc > 0 else -pc))
-                                    * NSQ + sq]
+@kernel(f"int64({EVAL}, int64, int64, int64, int64)", inline=True)
+def hand_piece(E, table, side, pt, count):
+    """What the ``count``-th piece of type ``pt`` in ``side``'s hand adds, side 0's view, from
+    the EV_HAND_MG or EV_HAND_EG ``table`` (pieces past the eighth add nothing)."""
+    if count > 8:
+        return 0
+    return (1 if side == 0 else -1) * E[E[table] + pt * 8 + count - 1]
 
 
 @kernel(f"int64({EVAL}, int64, int64)", inline=True)
@@ -159,12 +162,10 @@ def material(T, E, board, st):
         p = board[sq]
         if p == 0:
             continue
-        mg += pst_mg(E, p, sq)
-        eg += pst_eg(E, p, sq)
+        mg += pst(E, EV_PST_MG, p, sq)
+        eg += pst(E, EV_PST_EG, p, sq)
         phase += E[phase_w + (p if p > 0 else -p)]
         armed += armed_count(E, p, 1)
-    hand_mg = E[EV_HAND_MG]
-    hand_eg = E[EV_HAND_EG]
     for side in range(2):
         sign = 1 if side == 0 else -1
         for pt in range(1, T[H_NTYPES] + 1):
@@ -173,24 +174,10 @@ def material(T, E, board, st):
                 continue
             armed += armed_count(E, sign * pt, c)
             phase += c * E[phase_w + pt]
-            for j in range(c if c < 8 else 8):   # pieces past the eighth add nothing
-                mg += sign * E[hand_mg + pt * 8 + j]
-                eg += sign * E[hand_eg + pt * 8 + j]
+            for j in range(1, c + 1):
+                mg += hand_piece(E, EV_HAND_MG, side, pt, j)
+                eg += hand_piece(E, EV_HAND_EG, side, pt, j)
     return mg, eg, phase, armed
-
-
-@kernel(f"UniTuple(int64, 4)({EVAL}, {STATE}, int64, int64)", inline=True)
-def hand_gain(E, st, side, pt):
-    """material()'s change when ``side``'s hand has just gained a piece of type ``pt`` (the
-    count in ``st`` already raised)."""
-    c = st[S_HAND + side * MAX_TYPES + pt]   # the new count
-    sign = 1 if side == 0 else -1
-    mg = 0
-    eg = 0
-    if c <= 8:
-        mg = sign * E[E[EV_HAND_MG] + pt * 8 + c - 1]
-        eg = sign * E[E[EV_HAND_EG] + pt * 8 + c - 1]
-    return mg, eg, E[E[EV_PHASE] + pt], armed_count(E, sign * pt, 1)
 
 
 @kernel(f"UniTuple(int64, 4)({TABLE}, {EVAL}, {BOARD}, {STATE}, {UNDO})")
@@ -207,27 +194,22 @@ def material_delta(T, E, board, st, undo):
     if mv & MF_DROP:
         # the piece moves from the hand (count c + 1 -> c) to the board: phase and armed stay
         placed = board[to]
-        sign = 1 if side == 0 else -1
         c = st[S_HAND + side * MAX_TYPES + frm] + 1   # the count before the drop
-        mg = pst_mg(E, placed, to)
-        eg = pst_eg(E, placed, to)
-        if c <= 8:
-            mg -= sign * E[E[EV_HAND_MG] + frm * 8 + c - 1]
-            eg -= sign * E[E[EV_HAND_EG] + frm * 8 + c - 1]
-        return mg, eg, 0, 0
+        return (pst(E, EV_PST_MG, placed, to) - hand_piece(E, EV_HAND_MG, side, frm, c),
+                pst(E, EV_PST_EG, placed, to) - hand_piece(E, EV_HAND_EG, side, frm, c), 0, 0)
     if mv & MF_CASTLE:
         kdest, rdest = castle_targets(T, frm, to)
         king = board[kdest]
         rook = board[rdest]
-        return (pst_mg(E, king, kdest) + pst_mg(E, rook, rdest)
-                - pst_mg(E, king, frm) - pst_mg(E, rook, to),
-                pst_eg(E, king, kdest) + pst_eg(E, rook, rdest)
-                - pst_eg(E, king, frm) - pst_eg(E, rook, to), 0, 0)
+        return (pst(E, EV_PST_MG, king, kdest) + pst(E, EV_PST_MG, rook, rdest)
+                - pst(E, EV_PST_MG, king, frm) - pst(E, EV_PST_MG, rook, to),
+                pst(E, EV_PST_EG, king, kdest) + pst(E, EV_PST_EG, rook, rdest)
+                - pst(E, EV_PST_EG, king, frm) - pst(E, EV_PST_EG, rook, to), 0, 0)
     moving = u[U_MOVED]
     placed = board[to]
     phase_w = E[EV_PHASE]
-    mg = pst_mg(E, placed, to) - pst_mg(E, moving, frm)
-    eg = pst_eg(E, placed, to) - pst_eg(E, moving, frm)
+    mg = pst(E, EV_PST_MG, placed, to) - pst(E, EV_PST_MG, moving, frm)
+    eg = pst(E, EV_PST_EG, placed, to) - pst(E, EV_PST_EG, moving, frm)
     phase = 0
     armed = 0
     if placed != moving:   # a promotion
@@ -237,17 +219,18 @@ def material_delta(T, E, board, st, undo):
     captured = u[U_CAPTURED]
     if captured != 0:
         capsq = u[U_CAPSQ]
-        mg -= pst_mg(E, captured, capsq)
-        eg -= pst_eg(E, captured, capsq)
+        mg -= pst(E, EV_PST_MG, captured, capsq)
+        eg -= pst(E, EV_PST_EG, captured, capsq)
         phase -= E[phase_w + (captured if captured > 0 else -captured)]
         armed -= armed_count(E, captured, 1)
         if T[H_FLAGS] & F_DROPS:
-            hmg, heg, hphase, harmed = hand_gain(
-                E, st, side, T[T[H_DEMOTE] + (captured if captured > 0 else -captured)])
-            mg += hmg
-            eg += heg
-            phase += hphase
-            armed += harmed
+            # it joins the capturer's hand as its base type (the count already raised)
+            base = T[T[H_DEMOTE] + (captured if captured > 0 else -captured)]
+            c = st[S_HAND + side * MAX_TYPES + base]
+            mg += hand_piece(E, EV_HAND_MG, side, base, c)
+            eg += hand_piece(E, EV_HAND_EG, side, base, c)
+            phase += E[phase_w + base]
+            armed += armed_count(E, base if side == 0 else -base, 1)
     return mg, eg, phase, armed
 
 
