@@ -1,9 +1,9 @@
 """Where numba keeps compiled kernels.
 
 numba's own cache key checks only each kernel's source file, not the helpers it inlines from other
-files, nor compile flags such as bounds checking (../shared/reference/NUMBA.md). So the cache lives
-in a directory named after the package version, a hash of every kernel source file and the flags:
-any edit to any kernel file, or a flag change, starts a fresh directory.
+files, nor compile flags such as bounds checking. So the cache lives in a directory named after a
+hash of every kernel source file and the flags: any edit to any kernel file, or a flag change,
+starts a fresh directory. (numba's own index already tells numba versions apart.)
 """
 from __future__ import annotations
 
@@ -12,14 +12,6 @@ import os
 from pathlib import Path
 
 _KERNEL_DIR = Path(__file__).resolve().parent / "kernels"
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-    try:
-        return version("jiangjun")
-    except PackageNotFoundError:
-        return "source"
 
 
 def kernel_fingerprint() -> str:
@@ -41,7 +33,7 @@ def cache_root() -> Path:
 
 
 def cache_dir() -> Path:
-    return cache_root() / f"numba-{_version()}-{kernel_fingerprint()}"
+    return cache_root() / f"numba-{kernel_fingerprint()}"
 
 
 def _install() -> None:
@@ -55,6 +47,26 @@ def _install() -> None:
     if "numba" in sys.modules:  # imported before us: make numba read the new directory
         from numba.core import config
         config.reload_config()
+
+
+_listeners: list = []
+
+
+def on_announce(listener) -> None:
+    """``listener(message)`` hears what the kernel cache is doing (a front end shows it)."""
+    _listeners.append(listener)
+
+
+def announce(message: str) -> None:
+    """A line about compiling: to stderr, and to every listener (e.g. as an ``info string``)."""
+    import sys
+    try:
+        sys.stderr.write(f"jiangjun: {message}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    for listener in list(_listeners):
+        listener(message)
 
 
 _install()

@@ -44,6 +44,9 @@ class EngineCore:
     """
 
     def __init__(self, search_module=None):
+        from engine import cache          # light: no numba
+        self.compiling: str | None = None   # what the kernel build says while it runs
+        cache.on_announce(self._heard)
         self._search_module = search_module
         self._modules = threading.Event()
         self._searcher = threading.Event()
@@ -74,13 +77,23 @@ class EngineCore:
         finally:
             self._searcher.set()
 
+    def _heard(self, message: str) -> None:
+        self.compiling = None if message.startswith("kernels compiled") else message
+
     def modules(self) -> None:
         self._modules.wait()
 
-    def ready(self):
-        """The searcher, once loaded and warm; RuntimeError if the engine could not load."""
+    def ready(self, note: Callable[[str], None] | None = None):
+        """The searcher, once loaded and warm; RuntimeError if the engine could not load.
+        ``note`` tells the GUI, in its dialect, why it waits while the kernels compile."""
+        told = False
+        while not self._searcher.wait(0.05):
+            if note is not None and not told and self.compiling:
+                note(self.compiling + "; readyok follows when done")
+                told = True
         self._modules.wait()
-        self._searcher.wait()
+        if told:
+            note("search kernels ready")
         if self.searcher is None:
             raise RuntimeError(f"search unavailable: {self.error}")
         return self.searcher

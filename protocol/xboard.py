@@ -79,6 +79,9 @@ class XBoard:
     def error(self, kind: str, command: str) -> None:
         self.out.line(f"Error ({kind}): {command}")
 
+    def note(self, message: str) -> None:
+        self.out.line(f"# {message}")
+
     def codec(self, spec):
         return codec_for(spec, "xboard")
 
@@ -139,6 +142,15 @@ class XBoard:
                       f'san=0 nps=1 memory=1 smp=1 debug=1 pause=0 variants="{variants}"')
         for line in self.options.declarations():
             self.out.line(line)
+        # XBoard waits for done=1 (it started with done=0) while the kernels load or compile,
+        # so no clock runs meanwhile; stdin is still read, for quit.
+        threading.Thread(target=self._features_done, name="features-done", daemon=True).start()
+
+    def _features_done(self) -> None:
+        try:
+            self.core.ready(self.note)
+        except RuntimeError as problem:
+            self.note(str(problem))
         self.out.line("feature done=1")
 
     def cmd_accepted(self, command: Command) -> None:
@@ -410,7 +422,7 @@ class XBoard:
                         lambda best: self.on_move(root, best, turn))
 
     def searcher(self):
-        searcher = self.core.ready()
+        searcher = self.core.ready(self.note)
         values = self.options.values
         if getattr(searcher, "hash_mb", None) != values["Hash"]:
             searcher.resize_hash(int(values["Hash"]))

@@ -427,8 +427,7 @@ class _SlowSearchModule:
             super().__init__()
 
 
-@pytest.mark.parametrize("hello, done", [("uci", "uciok"), ("ucci", "ucciok"), ("usi", "usiok"),
-                                         ("protover 2", "feature done=1")])
+@pytest.mark.parametrize("hello, done", [("uci", "uciok"), ("ucci", "ucciok"), ("usi", "usiok")])
 def test_handshake_does_not_wait_for_the_engine_to_load(hello, done):
     import io
     from protocol.loop import Loop
@@ -444,6 +443,32 @@ def test_handshake_does_not_wait_for_the_engine_to_load(hello, done):
         _SlowSearchModule.release.set()
         loop.core.ready()
         loop.close()
+
+
+def test_xboard_holds_done_until_the_engine_is_ready_and_reads_stdin_meanwhile():
+    """CECP: after done=0 XBoard waits for done=1, so no clock runs while the kernels load."""
+    import io
+    import time
+    from protocol.loop import Loop
+    from protocol.session import Output
+    _SlowSearchModule.release.clear()
+    buffer = io.StringIO()
+    loop = Loop(None, Output(buffer), search_module=_SlowSearchModule)
+    try:
+        loop.feed("xboard")
+        loop.feed("protover 2")
+        lines = buffer.getvalue().splitlines()
+        assert lines[0] == "feature done=0" and "feature done=1" not in lines
+        assert loop.feed("ping 7")                   # the loop still reads commands
+        assert buffer.getvalue().splitlines()[-1] == "pong 7"
+    finally:
+        _SlowSearchModule.release.set()
+    for _ in range(200):
+        if buffer.getvalue().splitlines()[-1] == "feature done=1":
+            break
+        time.sleep(0.05)
+    assert buffer.getvalue().splitlines()[-1] == "feature done=1"
+    loop.close()
 
 
 def test_xboard_ping_is_answered_while_thinking():

@@ -18,20 +18,23 @@ from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
 from .layout import (H_PAWN, H_REGIONS, H_ROYAL, M_FROM_MASK, M_TO_SHIFT, MF_CASTLE, MF_DROP,
                      MF_PASS, NSQ, S_STM)
 from .makemove import make_move, unmake_move
-from .movegen import gen_legal
+from .movegen import gen_moves, leaves_royal_safe
 
 RESULTS = 256   # room for one list of threats
 
 
-@kernel(f"int64({TABLE}, {BOARD}, {MOVES}, int64, int64)", inline=True)
-def keep_captures(T, board, moves, start, end):
-    """Compact moves[start:end] to its board captures; returns the new end."""
+@kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, int64)", inline=True)
+def legal_captures(T, board, st, moves, start):
+    """The side to move's legal board captures, in generation order, written to moves[start:];
+    returns the new end. The same list as gen_legal's captures; built from gen_moves directly
+    so that this file does not wait for gen_legal's chain on a cold compile."""
+    end = gen_moves(T, board, st, moves, start, False, -1, False)
     out = start
     for i in range(start, end):
         mv = moves[i]
         if mv & (MF_DROP | MF_PASS | MF_CASTLE):
             continue
-        if board[(mv >> M_TO_SHIFT) & M_FROM_MASK] != 0:
+        if board[(mv >> M_TO_SHIFT) & M_FROM_MASK] != 0 and leaves_royal_safe(T, board, st, mv):
             moves[out] = mv
             out += 1
     return out
@@ -45,9 +48,9 @@ def chasing_threats(T, Z, board, st, undo, moves, out, scratch, side, victim_reg
     return how many. The side to move is restored."""
     saved = st[S_STM]
     st[S_STM] = side
-    caps = keep_captures(T, board, moves, scratch, gen_legal(T, board, st, moves, scratch))
+    caps = legal_captures(T, board, st, moves, scratch)
     st[S_STM] = 1 - side
-    replies = keep_captures(T, board, moves, caps, gen_legal(T, board, st, moves, caps))
+    replies = legal_captures(T, board, st, moves, caps)
     st[S_STM] = side
     royal = T[H_ROYAL]
     pawn = T[H_PAWN]
@@ -75,11 +78,11 @@ def chasing_threats(T, Z, board, st, undo, moves, out, scratch, side, victim_reg
             if trade:
                 continue
         make_move(T, Z, board, st, undo, mv)
-        end = gen_legal(T, board, st, moves, replies)
+        end = legal_captures(T, board, st, moves, replies)
         protected = False
         for j in range(replies, end):
             r = moves[j]
-            if (r & (MF_DROP | MF_PASS)) == 0 and ((r >> M_TO_SHIFT) & M_FROM_MASK) == to:
+            if ((r >> M_TO_SHIFT) & M_FROM_MASK) == to:
                 protected = True
                 break
         unmake_move(T, Z, board, st, undo)

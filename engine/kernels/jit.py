@@ -1,19 +1,111 @@
-"""One place for the numba options every kernel uses.
+"""One place for the numba options every kernel uses, and the registry that compiles them.
 
-Every kernel is compiled eagerly from an explicit signature, cached on disk, and releases the GIL.
-Explicit signatures avoid numba issue #6061 (a cached recursive function with two specialisations
-crashes on reload); the cache directory is set in ``engine/cache.py`` before numba is imported.
+Every kernel has one explicit signature, is cached on disk and releases the GIL. Explicit
+signatures avoid numba issue #6061 (a cached recursive function with two specialisations crashes
+on reload): a kernel compiles its declared signature and then accepts no other. It does so on
+first use, a call from Python or the compile of a kernel that calls it, so a warm start loads
+from the cache only the kernels a search really calls (loading every kernel at import cost
+most of a warm start). The cache directory is set in ``engine/cache.py`` before numba loads.
+
+Inline helpers (``inline=True``) are marked ``alwaysinline`` for LLVM, which puts their body
+into each caller when the caller compiles; a warm start never loads them. (numba's own
+``inline="always"`` inlines numba's IR instead: the same speed, but a cold start spent most of
+its time deep-copying IR.)
+
+On a cold cache ``engine.kernels.build`` first compiles every kernel in worker processes, one
+per core (see that module); a kernel missing from the cache after that compiles in-process.
 """
-from numba import njit
+from __future__ import annotations
 
-from .. import cache  # noqa: F401  (sets NUMBA_CACHE_DIR before the first compile)
+import os
+import threading
+
+from numba.core import event, sigutils
+from numba.core.registry import CPUDispatcher
+
+from .. import cache
+from . import build
+
+_worker = os.environ.get(build.WORKER_ENV) == "1"   # a build worker: compiles what it is sent
+_lock = threading.RLock()
+
+if not _worker:
+    build.ensure_built()
+
+
+class Kernel(CPUDispatcher):
+    """A numba dispatcher that compiles (or loads) only its declared signature, on first use."""
+
+    signature: str = ""
+    inline: bool = False
+
+    @property
+    def qualified_name(self) -> str:
+        return f"{self.py_func.__module__}.{self.py_func.__name__}"
+
+    def compile_declared(self) -> bool:
+        """Compile the declared signature unless done; True if this call did it."""
+        with _lock:
+            if not self._can_compile:
+                return False
+            args, _ = sigutils.normalize_signature(self.signature)
+            self.compile(args)
+            self.disable_compile()
+            return True
+
+    def _compile_for_args(self, *args, **kws):
+        """A call from Python found no overload; numba wants a callable back to call."""
+        if self.compile_declared():
+            return lambda *again, **kw_again: self(*again, **kw_again)
+        return super()._compile_for_args(*args, **kws)
+
+    def get_call_template(self, args, kws):         # a caller being compiled types a call
+        self.compile_declared()
+        return super().get_call_template(args, kws)
+
+
+REGISTRY: dict[str, Kernel] = {}      # definition order is a dependency order
+
+
+class _AnnounceCompile(event.Listener):
+    """Says so on the first real compile in this process (a cache miss), not on cache loads."""
+
+    said = False
+
+    def on_start(self, ev):
+        if not self.said and not _worker and ev.data.get("dispatcher") in REGISTRY.values():
+            self.said = True
+            cache.announce("compiling search kernels (not found in the cache)")
+
+    def on_end(self, ev):
+        pass
+
+
+event.register("numba:compile", _AnnounceCompile())
 
 
 def kernel(signature: str, inline: bool = False):
-    """Compile eagerly; ``inline`` puts a small hot helper's body into its callers, which saves
-    the per-call reference counting numba does for every array argument."""
-    return njit(signature, cache=True, nogil=True, boundscheck=False, _nrt=False,
-                inline="always" if inline else "never")
+    """Declare a kernel with its one signature; it compiles or loads on first use."""
+    def register(function):
+        dispatcher = Kernel(py_func=function, locals={}, targetoptions=dict(
+            nopython=True, nogil=True, boundscheck=False, _nrt=False, forceinline=inline))
+        dispatcher.enable_caching()
+        dispatcher.signature = signature
+        dispatcher.inline = inline
+        REGISTRY[dispatcher.qualified_name] = dispatcher
+        return dispatcher
+    return register
+
+
+def dependencies(entry: Kernel) -> list[str]:
+    """The registered kernels ``entry`` calls (the global names its code reads)."""
+    function = entry.py_func
+    found = []
+    for name in function.__code__.co_names:
+        value = function.__globals__.get(name)
+        if isinstance(value, Kernel) and value is not entry and value.qualified_name not in found:
+            found.append(value.qualified_name)
+    return found
 
 
 # Argument type spellings shared by the kernel signatures.

@@ -339,7 +339,7 @@ def leaves_royal_safe(T, board, st, mv):
 @kernel(f"boolean({TABLE}, {BOARD}, {STATE}, {MOVES}, int64)")
 def has_legal_board_move(T, board, st, moves, n):
     """True if the side to move has a legal move other than a drop (scratch space moves[n:])."""
-    end = gen_pseudo(T, board, st, moves, n, False)
+    end = gen_moves(T, board, st, moves, n, False, -1, False)
     for i in range(n, end):
         mv = moves[i]
         if mv & MF_PASS:

@@ -42,6 +42,9 @@ class UciFamily:
     def error(self, message: str) -> None:
         self.out.line(f"info string error: {message}")
 
+    def note(self, message: str) -> None:
+        self.out.line(f"info string {message}")
+
     def score_text(self, cp: int | None, mate_plies: int | None) -> str:
         if mate_plies is not None:
             moves = (mate_plies + 1) // 2 if mate_plies > 0 else -((-mate_plies + 1) // 2)
@@ -75,7 +78,7 @@ class UciFamily:
 
     def searcher(self):
         """The warm searcher with the current option values applied."""
-        searcher = self.core.ready()
+        searcher = self.core.ready(self.note)
         values = self.options.values
         if getattr(searcher, "hash_mb", None) != values["Hash"]:
             searcher.resize_hash(int(values["Hash"]))
@@ -116,7 +119,7 @@ class UciFamily:
     def cmd_isready(self, command: Command) -> None:
         if not self.slot.busy:
             try:
-                self.core.ready()
+                self.core.ready(self.note)
             except RuntimeError as problem:
                 self.error(str(problem))
         self.out.line("readyok")
