@@ -20,6 +20,7 @@ from .openings import Opening, janggi_setup_fen, random_openings, read_openings
 from .progress import Progress
 from .records import RecordWriter
 from .runner import run_match
+from .startups import GIVE_UP_AFTER
 from .schedule import schedule
 from .stats import Sprt
 
@@ -36,7 +37,7 @@ def parse_engine(words: list[str]) -> EngineConfig:
             options.append((key[len("option."):], value))
         else:
             fields[key] = value
-    missing = {"cmd", "proto"} - fields.keys()
+    missing = {"cmd", "proto"} - {key for key, value in fields.items() if value.strip()}
     if missing:
         raise argparse.ArgumentTypeError(f"engine needs {', '.join(sorted(missing))}")
     if fields["proto"] not in DIALECTS:
@@ -177,6 +178,11 @@ def main(argv: list[str]) -> int:
     if len(engines) < 2:
         print("jiangjun match: need at least two --engine", file=sys.stderr)
         return 2
+    names = [engine.name for engine in engines]
+    if len(set(names)) < len(names):
+        print("jiangjun match: two engines share a name; give each its own name=...",
+              file=sys.stderr)
+        return 2
     if all(limit is None for limit in (args.tc, args.movetime, args.nodes, args.depth)):
         print("jiangjun match: give --tc, --movetime, --nodes or --depth", file=sys.stderr)
         return 2
@@ -231,7 +237,14 @@ def main(argv: list[str]) -> int:
     for result in outcome.results:
         if result.termination not in ("normal", "adjudication"):
             print(f"game {result.index + 1}: {result.reason}", file=sys.stderr)
-    return 0
+    for name, reason in outcome.given_up.items():
+        print(f"jiangjun match: gave up engine {name!r} after it failed to start "
+              f"{GIVE_UP_AFTER} times in a row (last: {reason})", file=sys.stderr)
+    if outcome.not_played:
+        stop = "no game left could be played" if not outcome.stopped_early else "stopped"
+        print(f"jiangjun match: {stop}: {outcome.not_played} game(s) not played",
+              file=sys.stderr)
+    return 2 if outcome.given_up else 0
 
 
 if __name__ == "__main__":
