@@ -8,10 +8,19 @@ import signal
 import subprocess
 import threading
 import time
+import weakref
 
 from .errors import EngineCrashed, EngineNotStarted, EngineTimeout
 
 _EOF = None
+_running: "weakref.WeakSet[EngineProcess]" = weakref.WeakSet()
+
+
+def kill_all() -> None:
+    """Kill every engine process still running (a command ended by Ctrl-C must not leave
+    engines behind: they run in sessions of their own, so the terminal's SIGINT misses them)."""
+    for engine in list(_running):
+        engine.kill_now()
 
 
 class EngineProcess:
@@ -44,6 +53,7 @@ class EngineProcess:
             where = f" in {cwd}" if cwd else ""
             raise EngineNotStarted(f"cannot run {self.argv[0]!r}{where}: "
                                    f"{exc.strerror or exc}") from None
+        _running.add(self)
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.stderr_tail: collections.deque[str] = collections.deque(maxlen=50)
         self.transcript: collections.deque[str] = collections.deque(maxlen=keep)
@@ -112,12 +122,16 @@ class EngineProcess:
             except OSError:
                 pass
 
-    def kill(self) -> None:
+    def kill_now(self) -> None:
+        """SIGKILL without waiting for the process to be reaped."""
         if self.proc.poll() is None:
             try:
                 os.killpg(self.proc.pid, signal.SIGKILL)  # also ends helpers it spawned
             except (ProcessLookupError, PermissionError):
                 self.proc.kill()
+
+    def kill(self) -> None:
+        self.kill_now()
         try:
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:

@@ -244,6 +244,8 @@ def main(argv: list[str]) -> int:
         stop = "no game left could be played" if not outcome.stopped_early else "stopped"
         print(f"jiangjun match: {stop}: {outcome.not_played} game(s) not played",
               file=sys.stderr)
+    if outcome.interrupted:
+        return 130
     return 2 if outcome.given_up else 0
 
 

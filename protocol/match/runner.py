@@ -17,6 +17,7 @@ class MatchOutcome:
     standings: Standings | None = None
     sprt_status: str = ""  # 'H0', 'H1' or '' (not decided / no SPRT)
     stopped_early: bool = False
+    interrupted: bool = False  # by Ctrl-C
     given_up: dict[str, str] = field(default_factory=dict)  # engines that would not start
     not_played: int = 0  # games skipped because an engine in them was given up
 
@@ -72,5 +73,5 @@ def run_match(specs: list[GameSpec], executor, writer: RecordWriter | None = Non
     except KeyboardInterrupt:
         print("\ninterrupted: stopping the match", file=sys.stderr)
         executor.cancel(in_flight)
-        outcome.stopped_early = True
+        outcome.stopped_early = outcome.interrupted = True
     return outcome
