@@ -61,8 +61,21 @@ class _Parser(argparse.ArgumentParser):
         raise _ArgumentError(message)
 
 
+def _arm_ctrl_c() -> None:
+    """Ctrl-C ends the command at once with 130, even inside a kernel (see protocol.interrupt)."""
+    from protocol.client.process import kill_all
+    from .interrupt import at_interrupt, install
+    if install():
+        at_interrupt(kill_all)
+
+
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    # argv None: run as the `jiangjun` program, which may own the process's signals; called
+    # from Python (tests, scripts) with a list, it leaves them alone.
+    as_program = argv is None
+    argv = sys.argv[1:] if as_program else argv
+    if as_program and argv[:1] in (["match"], ["analyse"], ["analyze"], ["perft"], ["bench"]):
+        _arm_ctrl_c()  # the protocol loop (no subcommand) handles its own signals
     if argv[:1] == ["match"]:  # the tournament runner parses its own arguments
         from .match.cli import main as match_main
         return match_main(argv[1:])

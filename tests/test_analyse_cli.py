@@ -107,6 +107,48 @@ def test_errors_are_one_line(tmp_path, capsys, monkeypatch):
     assert not os.path.exists(tmp_path / "e.png")
 
 
+GOOD_KIF = ("手合割：平手\n先手：a\n後手：b\n手数----指手---------消費時間--\n"
+            "   1 ７六歩(77)   ( 0:00/00:00:00)\n   2 ３四歩(33)   ( 0:00/00:00:00)\n")
+NOT_GAMES = {
+    "empty": b"",
+    "blank": b"\n  \n\t\n",
+    "binary": bytes(range(256)) * 8,
+    "undecodable": bytes(range(0x80, 0x100)) * 8,       # no NUL, yet text in no encoding
+    "prose": "hello world\nthis is not a game\n".encode(),
+}
+
+
+@pytest.mark.parametrize("ext", [".kif", ".kifu", ".csa", ".pgn", ".txt"])
+@pytest.mark.parametrize("kind", sorted(NOT_GAMES))
+def test_a_file_that_is_not_a_game_is_an_error(tmp_path, capsys, ext, kind):
+    if ext in (".kif", ".kifu", ".csa"):
+        pytest.importorskip("cshogi")
+    src = tmp_path / f"game{ext}"
+    src.write_bytes(NOT_GAMES[kind])
+    code, out, err = run(["analyse", str(src), "--variant", "shogi", "--depth", "1", "--quiet",
+                          "--output", str(tmp_path / "out.pgn")], capsys)
+    assert code == 2, out
+    assert err.startswith("jiangjun analyse: error:") and err.count("\n") == 1, err
+    assert "plies" not in out and "moves" not in out
+    assert not os.path.exists(tmp_path / "out.pgn")
+
+
+def test_corrupt_kif_move_and_comment_only_text_are_errors(tmp_path, capsys):
+    pytest.importorskip("cshogi")
+    good = tmp_path / "good.kif"
+    good.write_bytes(GOOD_KIF.encode("cp932"))
+    assert read_games(str(good))[0].moves == ["7g7f", "3c3d"]
+    corrupt = tmp_path / "corrupt.kif"
+    corrupt.write_bytes(GOOD_KIF.replace("３四歩(33)", "３四X(3Q)").encode("cp932"))
+    code, _, err = run(["analyse", str(corrupt), "--depth", "1", "--quiet"], capsys)
+    assert code == 2 and "line 6 of the KIF is not a move" in err
+    comments = tmp_path / "comments.txt"
+    comments.write_text("# nothing but a comment\n")
+    code, _, err = run(["analyse", str(comments), "--variant", "xiangqi", "--depth", "1",
+                        "--quiet"], capsys)
+    assert code == 2 and "no position in the file" in err
+
+
 # ---------------------------------------------------------------------- games by `jiangjun match`
 MATCHES = {
     "xiangqi": ["--variant", "xiangqi", "--engine", "name=a", f"cmd={OURS}", "proto=ucci",

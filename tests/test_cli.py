@@ -1,7 +1,11 @@
-"""The `jiangjun perft` command: divide output format, and one-line errors with a non-zero exit."""
+"""The `jiangjun perft` command: divide output format, one-line errors with a non-zero exit,
+and Ctrl-C ending every command at once with exit code 130."""
+import os
 import re
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -79,3 +83,64 @@ def test_real_command_exit_status_and_streams():
                           "--fen", "xyz", "1"], capture_output=True, text=True, timeout=120)
     assert bad.returncode != 0 and bad.stdout == ""
     assert len(bad.stderr.strip().splitlines()) == 1 and "jiangjun: error:" in bad.stderr
+
+
+# ---------------------------------------------------------------------- Ctrl-C
+def _interrupt(argv: list[str], settle: float) -> tuple[int, str, float]:
+    """Start `jiangjun ARGV`, send SIGINT after ``settle`` s; (exit code, stderr, seconds to exit)."""
+    proc = subprocess.Popen([sys.executable, "-m", "protocol", *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(settle)
+    assert proc.poll() is None, proc.communicate()
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail(f"jiangjun {' '.join(argv)} still running 10 s after Ctrl-C")
+    return proc.returncode, err, time.monotonic() - sent
+
+
+@pytest.fixture(scope="module")
+def settle():
+    """Seconds after which a started command is surely past start-up and inside its kernels:
+    twice a warm start (this run also fills the kernel cache), and at least 3."""
+    t0 = time.monotonic()
+    subprocess.run([sys.executable, "-m", "protocol", "perft", "--variant", "chess", "1"],
+                   capture_output=True, timeout=600, check=True)
+    return max(3.0, 2 * (time.monotonic() - t0))
+
+
+@pytest.mark.parametrize("argv", [
+    ["perft", "--variant", "chess", "100"],                  # one kernel call per root move
+    ["bench", "--variant", "chess", "--depth", "60"],        # a search thread in a kernel
+    ["analyse", "--variant", "chess", "--moves", "e2e4", "--depth", "60", "--quiet"],
+])
+def test_ctrl_c_ends_a_command_at_once_with_130(argv, settle):
+    code, err, _ = _interrupt(argv, settle)
+    assert code == 130, err
+    assert "Traceback" not in err
+
+
+def test_ctrl_c_ends_a_match_and_its_engines(tmp_path, settle):
+    pids = tmp_path / "pids"
+    engine = tmp_path / "engine.py"     # answers the handshake, then never moves
+    engine.write_text("import os, sys\n"
+                      f"open({str(pids)!r}, 'a').write(f'{{os.getpid()}}\\n')\n"
+                      "for l in sys.stdin:\n"
+                      " l = l.strip()\n"
+                      " if l == 'uci': print('uciok', flush=True)\n"
+                      " elif l == 'isready': print('readyok', flush=True)\n")
+    cmd = f"cmd={sys.executable} {engine}"
+    code, err, _ = _interrupt(["match", "--variant", "chess", "--engine", "name=a", cmd, "proto=uci",
+                               "--engine", "name=b", cmd, "proto=uci", "--depth", "1",
+                               "--hang-timeout", "600", "--games", "2", "--concurrency", "2"],
+                              settle)
+    assert code == 130 and "Traceback" not in err, err
+    started = [int(pid) for pid in pids.read_text().split()]
+    assert started              # up to two games of two engines, depending on the machine's speed
+    time.sleep(0.5)
+    for pid in started:         # killed with the match, not left orphaned
+        assert not os.path.exists(f"/proc/{pid}") or "zombie" in open(f"/proc/{pid}/status").read().lower()

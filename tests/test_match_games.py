@@ -3,6 +3,7 @@ scripted misbehaving engines, records on disk, the CLI end to end, and a Dask cl
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -195,3 +196,75 @@ def test_dask_local_cluster_runs_the_games(tmp_path):
         assert outcome.standings.games["a"] == 4
     finally:
         cluster.close()
+
+
+# ---------------------------------------------------------------------- engines that cannot start
+OURS = f"{sys.executable} -m protocol"
+
+
+def unstartable(kind: str, tmp_path) -> str:
+    if kind == "missing":
+        return "/nonexistent/engine"
+    if kind == "not executable":
+        path = tmp_path / "engine.sh"
+        path.write_text("#!/bin/sh\necho uciok\n")
+        path.chmod(0o644)
+        return str(path)
+    if kind == "bad quoting":
+        return "engine 'unclosed"
+    return f"{sys.executable} -c 'import sys; sys.exit(3)'"  # exits at once
+
+
+@pytest.mark.parametrize("kind, words", [
+    ("missing", "cannot run '/nonexistent/engine': No such file or directory"),
+    ("not executable", "Permission denied"),
+    ("bad quoting", "cannot read the command"),
+    ("exits at once", "exit code 3"),
+])
+def test_engine_that_cannot_start_loses_with_the_reason(kind, words, tmp_path):
+    needs_engine_rules("chess")
+    broken = EngineConfig("broken", unstartable(kind, tmp_path), "uci")
+    other = EngineConfig("other", scripted("pass"), "uci")
+    res = play_game(spec("chess", other, broken, TimeControl(depth=1, hang_timeout=5)))
+    assert res.result == "1-0" and res.termination == "abandoned"
+    assert "Black (broken) failed to start" in res.reason and words in res.reason
+    assert res.failed_to_start == "broken"
+
+
+def test_runner_gives_up_an_engine_that_never_starts_and_the_others_play_on():
+    needs_engine_rules("chess")
+    from protocol.match.executors import LocalExecutor
+    from protocol.match.openings import Opening
+    from protocol.match.runner import run_match
+    from protocol.match.schedule import schedule
+    from protocol.match.config import Adjudication
+    missing = EngineConfig("missing", "/nonexistent/engine", "uci")
+    a, b = EngineConfig("a", OURS, "uci"), EngineConfig("b", OURS, "uci")
+    tc = TimeControl(depth=1, hang_timeout=60)
+    specs = schedule([missing, a, b], "chess", tc, [Opening(None)], games_per_encounter=4,
+                     adjudication=Adjudication(max_plies=2))
+    executor = LocalExecutor(1)
+    try:
+        outcome = run_match(specs, executor, give_up_after=2)
+    finally:
+        executor.shutdown()
+    assert set(outcome.given_up) == {"missing"}
+    missing_games = [r for r in outcome.results if "missing" in (r.first, r.second)]
+    assert len(missing_games) == 2 and all(r.failed_to_start == "missing" for r in missing_games)
+    assert outcome.not_played == sum("missing" in (s.first.name, s.second.name) for s in specs) - 2
+    played = [r for r in outcome.results if "missing" not in (r.first, r.second)]
+    assert len(played) == 4 and all(r.result == "1/2-1/2" for r in played)  # max plies
+
+
+def test_match_command_with_a_missing_engine_stops_with_a_clear_message():
+    needs_engine_rules("chess")
+    proc = subprocess.run([sys.executable, "-m", "protocol", "match", "--variant", "chess",
+                           "--engine", "name=a", "cmd=/nonexistent/engine", "proto=uci",
+                           "--engine", "name=b", f"cmd={scripted('pass')}", "proto=uci",
+                           "--depth", "1", "--games", "10"],
+                          capture_output=True, text=True, timeout=120, cwd=os.getcwd())
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "gave up engine 'a' after it failed to start 3 times in a row" in proc.stderr
+    assert "no game left could be played: 7 game(s) not played" in proc.stderr
+    assert re.search(r"^1\s+b\s+3\s+3\.0\s", proc.stdout, re.M), proc.stdout

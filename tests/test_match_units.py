@@ -1,5 +1,6 @@
 """Runner pieces without engines: clocks, adjudication, statistics, schedule, openings, CLI parsing."""
 
+import argparse
 import math
 
 import pytest
@@ -111,6 +112,61 @@ def test_cli_parsers():
     cfg = parse_engine(["name=f", "cmd=/usr/games/fairy-stockfish", "proto=ucci", "option.hashsize=16"])
     assert cfg == EngineConfig("f", "/usr/games/fairy-stockfish", "ucci", (("hashsize", "16"),))
 
+
+@pytest.mark.parametrize("text, words", [
+    ("0+0x200", "periods must be a whole number of at least 1"),
+    ("0", "leaves no time to move"),
+    ("0+0", "leaves no time to move"),
+    ("60+3x0", "byo-yomi of 0 s"),
+    ("-1+1", "use BASE[+INC]"),
+    ("nan", "use BASE[+INC]"),
+    ("inf+1", "use BASE[+INC]"),
+    ("1e3", "use BASE[+INC]"),
+    ("1.2.3", "use BASE[+INC]"),
+    ("ten", "use BASE[+INC]"),
+    ("9" * 400, "from 0 to"),          # a float of 400 digits is inf
+])
+def test_unplayable_time_controls_are_refused(text, words):
+    with pytest.raises(argparse.ArgumentTypeError) as info:
+        parse_tc(text)
+    assert words in str(info.value) and "300+3x30" in str(info.value)
+
+
+@pytest.mark.parametrize("fields", [
+    {"base": 0, "inc": 0}, {"base": 10, "periods": 0, "byoyomi": 5}, {"movetime": 0},
+    {"movetime": float("nan")}, {"base": float("inf")}, {"base": -1}, {"depth": 0},
+    {"nodes": -5}, {"base": 10, "margin": -0.1}, {"base": 10, "movestogo": 0}, {},
+])
+def test_time_control_itself_refuses_what_cannot_be_played(fields):
+    with pytest.raises(ValueError):
+        TimeControl(**fields)
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--tc", "0+0x200"], "periods must be a whole number"),
+    (["--movetime", "0"], "movetime of 0 s"),
+    (["--movetime", "nan"], "seconds must be from 0"),
+    (["--depth", "0"], "below the minimum 1"),
+    (["--depth", "2", "--concurrency", "0"], "below the minimum 1"),
+])
+def test_match_cli_refuses_unplayable_controls_in_one_line(capsys, argv, words):
+    from protocol.match.cli import main
+    engines = ["--engine", "name=a", "cmd=a", "proto=uci", "--engine", "name=b", "cmd=b", "proto=uci"]
+    try:
+        code = main(["--variant", "chess", *engines, *argv])
+    except SystemExit as exit:  # argparse's own errors
+        code = exit.code
+    err = capsys.readouterr().err
+    assert code == 2 and words in err and err.count("\n") == 1, err
+
+
+def test_zero_base_with_increment_is_playable():
+    tc = parse_tc("0+2")
+    clock = Clock(TimeControl(**tc, margin=0.1))
+    assert clock.allowed(0) == 2.0          # the increment, credited before the first move
+    assert clock.spend(0, 1.5) and clock.main[0] == 2.5
+    assert clock.spend(1, 2.05)             # within the margin
+    assert Clock(TimeControl(**parse_tc("0+3x10"))).allowed(0) == 30
 
 def test_tournament_arbiter_ends_chess_at_threefold_once_it_happened():
     from protocol.match.arbiter import make_arbiter

@@ -53,11 +53,30 @@ def read_games(path: str, variant: str | None = None, notation: str = "canonical
         return [read_kif(path)]
     if ext == ".csa":
         return read_csa(path)
-    with open(path, encoding="utf-8-sig") as fh:
-        text = fh.read()
+    text = read_text(path, ("utf-8-sig",))
     if ext == ".pgn" or text.lstrip().startswith("["):
         return read_pgn_text(text, variant, notation)
     return [read_position_text(text, variant, notation)]
+
+
+def read_text(path: str, encodings: tuple[str, ...]) -> str:
+    """The text of ``path`` in the first of ``encodings`` that decodes it strictly. Every
+    reader comes through here, so an empty, blank or binary file is refused in one place
+    rather than read as a game of no moves."""
+    with open(path, "rb") as fh:
+        data = fh.read()
+    if not data.strip():
+        raise GameFileError(f"{path} is empty: no game in it")
+    if b"\0" in data:
+        raise GameFileError(f"{path} is a binary file, not a game record")
+    if data.startswith(b"\xef\xbb\xbf"):  # a UTF-8 mark outranks the format's usual encoding
+        encodings = ("utf-8-sig",) + encodings
+    for encoding in encodings:
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise GameFileError(f"{path} is not text in {' or '.join(encodings)}: not a game record")
 
 
 # ---------------------------------------------------------------------- replay
@@ -204,12 +223,16 @@ def read_position_text(text: str, variant: str | None, notation: str = "canonica
     words = " ".join(line.split("#")[0] for line in text.splitlines()).split()
     if words[:1] == ["position"]:
         words = words[1:]
+    if not words:
+        raise GameFileError("no position in the file: write startpos or fen FEN [moves ...]")
     if "moves" in words:
         cut = words.index("moves")
         head, texts = words[:cut], words[cut + 1:]
     else:
         head, texts = words, []
-    if head[:1] == ["startpos"] or not head:
+    if head[1:] and head[0] == "startpos":
+        raise GameFileError(f"text after startpos: {' '.join(head[1:])!r}")
+    if head in ([], ["startpos"]):  # "moves ..." alone also starts from the start position
         fen = None
     else:
         fen = " ".join(head[1:] if head[0] in ("fen", "sfen") else head)
@@ -229,14 +252,23 @@ def _cshogi():
 def read_csa(path: str) -> list[GameRecord]:
     cshogi = _cshogi()
     import cshogi.CSA
+    text = read_text(path, ("utf-8-sig", "cp932"))
+    try:
+        parsed_games = cshogi.CSA.Parser.parse_str(text)
+    except ValueError as error:  # cshogi: "Invalid line N: ..."
+        raise GameFileError(f"not a CSA game record: {error}") from None
     games = []
-    for parsed in cshogi.CSA.Parser.parse_file(path):
+    for parsed in parsed_games:
+        if not parsed.sfen and not parsed.moves:
+            continue  # no position and no move: a header or comment, not a game
         usis = [cshogi.move_to_usi(m) for m in parsed.moves]
         start, moves = replay("shogi", parsed.sfen, usis)
         names = [n or "" for n in (parsed.names or ["", ""])]
         headers = {"White": names[0] or "sente", "Black": names[1] or "gote"}
         games.append(GameRecord("shogi", start.fen(), moves, headers, _cshogi_result(parsed.win),
                                 "csa", end_comment=parsed.endgame or None))
+    if not games:
+        raise GameFileError("no CSA game found: no start position (PI, P1-P9) and no move")
     return games
 
 
@@ -250,17 +282,22 @@ _KANJI_PIECE = {"玉": "K", "王": "K", "飛": "R", "龍": "+R", "竜": "+R", "�
 _KANJI_NUMBER = "〇一二三四五六七八九十"
 
 
+_KIF_MOVE_NUMBER = re.compile(r"^\s*\d+\s")
+
+
 def read_kif(path: str) -> GameRecord:
     """KIF via cshogi's move parser; a BOD diagram (a game from a set position) is read here,
-    since cshogi's KIF reader ignores it."""
+    since cshogi's KIF reader ignores it. A numbered line that is not a move is an error (a
+    corrupt record is not silently shortened), and a file with no move, no board and no
+    players is not a KIF game at all."""
     cshogi = _cshogi()
     import cshogi.KIF
-    encoding = "utf-8" if path.endswith(".kifu") else "cp932"
-    with open(path, encoding=encoding, errors="replace") as fh:
-        text = fh.read()
+    kifu = path.lower().endswith(".kifu")
+    text = read_text(path, ("utf-8", "cp932") if kifu else ("cp932", "utf-8"))
     lines = text.replace("\r\n", "\n").split("\n")
     sfen = _bod_sfen(lines) or cshogi.STARTING_SFEN
     headers: dict[str, str] = {}
+    looks_like_kif = sfen != cshogi.STARTING_SFEN
     for line in lines:
         key, sep, value = line.partition("：")
         if sep and key in ("先手", "下手"):
@@ -269,21 +306,30 @@ def read_kif(path: str) -> GameRecord:
             headers["Black"] = value.strip()
         elif sep and key == "手合割" and value.strip() in cshogi.KIF.Parser.HANDYCAP_SFENS:
             sfen = cshogi.KIF.Parser.HANDYCAP_SFENS[value.strip()] or sfen
+            looks_like_kif = True
+        looks_like_kif = looks_like_kif or bool(headers) or line.startswith("手数")
     board = cshogi.Board(sfen)
     usis, end_word = [], None
-    for line in lines:
+    for number, line in enumerate(lines, start=1):
         if not line.strip() or line.startswith(("*", "#", "&")) or "：" in line:
             continue
-        move, _, end = cshogi.KIF.Parser.parse_move_str(line, board)
+        try:
+            move, _, end = cshogi.KIF.Parser.parse_move_str(line, board)
+        except (ValueError, IndexError):  # a move-shaped line with an unknown square or piece
+            move, end = None, None
         if end is not None:
             end_word = end
             break
         if move is None:
+            if _KIF_MOVE_NUMBER.match(line):
+                raise GameFileError(f"line {number} of the KIF is not a move: {line.strip()[:40]!r}")
             continue
         if not board.is_legal(move):
             raise GameFileError(f"move {len(usis) + 1} of the KIF is illegal")
         usis.append(cshogi.move_to_usi(move))
         board.push(move)
+    if not (usis or end_word or looks_like_kif):
+        raise GameFileError(f"{path} holds no KIF game: no move, board or player line")
     start, moves = replay("shogi", sfen, usis)
     result = "*"
     if end_word in ("投了", "詰み", "切れ負け", "反則負け"):

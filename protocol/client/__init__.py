@@ -7,7 +7,7 @@
 """
 
 from .base import EngineClient
-from .errors import EngineCrashed, EngineError, EngineTimeout, IllegalMoveText
+from .errors import EngineCrashed, EngineError, EngineNotStarted, EngineTimeout, IllegalMoveText
 from .limits import Info, Limit, PlayResult, Score
 from .notation import DIALECTS
 from .uci_family import UciFamilyClient
@@ -28,6 +28,6 @@ def open_engine(command: str | list[str], protocol: str, variant: str, **kw) -> 
     return make_engine(command, protocol, variant, **kw).start()
 
 
-__all__ = ["DIALECTS", "EngineClient", "EngineCrashed", "EngineError", "EngineTimeout",
-           "IllegalMoveText", "Info", "Limit", "PlayResult", "Score", "UciFamilyClient",
+__all__ = ["DIALECTS", "EngineClient", "EngineCrashed", "EngineError", "EngineNotStarted",
+           "EngineTimeout", "IllegalMoveText", "Info", "Limit", "PlayResult", "Score", "UciFamilyClient",
            "XBoardClient", "make_engine", "open_engine"]

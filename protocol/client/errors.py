@@ -15,3 +15,7 @@ class EngineCrashed(EngineError):
 
 class IllegalMoveText(EngineError):
     """The engine sent a move text that cannot be read in its dialect."""
+
+
+class EngineNotStarted(EngineError):
+    """The engine's command could not be run at all (missing, not executable, bad quoting)."""

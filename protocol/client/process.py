@@ -8,10 +8,19 @@ import signal
 import subprocess
 import threading
 import time
+import weakref
 
-from .errors import EngineCrashed, EngineTimeout
+from .errors import EngineCrashed, EngineNotStarted, EngineTimeout
 
 _EOF = None
+_running: "weakref.WeakSet[EngineProcess]" = weakref.WeakSet()
+
+
+def kill_all() -> None:
+    """Kill every engine process still running (a command ended by Ctrl-C must not leave
+    engines behind: they run in sessions of their own, so the terminal's SIGINT misses them)."""
+    for engine in list(_running):
+        engine.kill_now()
 
 
 class EngineProcess:
@@ -24,14 +33,27 @@ class EngineProcess:
 
     def __init__(self, command: str | list[str], cwd: str | None = None,
                  env: dict | None = None, keep: int = 200):
-        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        # Every way a command cannot run is an EngineError, so callers that score engine
+        # failures (the match runner, analyse) never see a raw OSError.
+        try:
+            self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        except ValueError as exc:  # unbalanced quotes
+            raise EngineNotStarted(f"cannot read the command {command!r}: {exc}") from None
+        if not self.argv:
+            raise EngineNotStarted("the engine command is empty")
         full_env = dict(os.environ, **(env or {}))
         full_env.setdefault("PYTHONUNBUFFERED", "1")
-        self.proc = subprocess.Popen(
-            self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            cwd=cwd, env=full_env, text=True, encoding="utf-8", errors="replace", bufsize=1,
-            start_new_session=True,  # a Ctrl-C in the runner must not hit the engines first
-        )
+        try:
+            self.proc = subprocess.Popen(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                cwd=cwd, env=full_env, text=True, encoding="utf-8", errors="replace", bufsize=1,
+                start_new_session=True,  # a Ctrl-C in the runner must not hit the engines first
+            )
+        except OSError as exc:  # missing, not executable, bad cwd
+            where = f" in {cwd}" if cwd else ""
+            raise EngineNotStarted(f"cannot run {self.argv[0]!r}{where}: "
+                                   f"{exc.strerror or exc}") from None
+        _running.add(self)
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.stderr_tail: collections.deque[str] = collections.deque(maxlen=50)
         self.transcript: collections.deque[str] = collections.deque(maxlen=keep)
@@ -100,12 +122,16 @@ class EngineProcess:
             except OSError:
                 pass
 
-    def kill(self) -> None:
+    def kill_now(self) -> None:
+        """SIGKILL without waiting for the process to be reaped."""
         if self.proc.poll() is None:
             try:
                 os.killpg(self.proc.pid, signal.SIGKILL)  # also ends helpers it spawned
             except (ProcessLookupError, PermissionError):
                 self.proc.kill()
+
+    def kill(self) -> None:
+        self.kill_now()
         try:
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:

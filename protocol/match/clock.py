@@ -11,7 +11,10 @@ class Clock:
 
     def __init__(self, tc: TimeControl):
         self.tc = tc
-        self.main = [tc.base or 0.0, tc.base or 0.0]
+        # With no base time the increment is all a player has: credit it before the first
+        # move (as a DGT clock does), else 0+INC would lose every game on time at move 1.
+        start = tc.base or (tc.inc if not tc.byoyomi else 0.0)
+        self.main = [start, start]
         self.periods = [tc.periods if tc.byoyomi else 0] * 2
 
     def limit(self) -> Limit:

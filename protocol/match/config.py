@@ -1,6 +1,11 @@
 """Plain, picklable descriptions of a match: engines, time control, adjudication, schedule."""
 
+import math
 from dataclasses import dataclass, field
+
+# Longer than any game; beyond it a clock is a typo, and engines get millisecond counts
+# that overflow their fixed-width integers.
+MAX_SECONDS = 1e6
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,36 @@ class TimeControl:
     depth: int | None = None
     margin: float = 0.5
     hang_timeout: float = 60.0
+
+    def __post_init__(self):
+        """Refuse a control no game can be played under (ValueError saying why), so that
+        neither the CLI nor a program building specs can start a match lost at move 1."""
+        problem = self.problem()
+        if problem:
+            raise ValueError(problem)
+
+    def problem(self) -> str:
+        seconds = {"base": self.base, "increment": self.inc, "byo-yomi": self.byoyomi,
+                   "movetime": self.movetime, "margin": self.margin,
+                   "hang timeout": self.hang_timeout}
+        for name, value in seconds.items():
+            if value is not None and not (isinstance(value, (int, float))
+                                          and math.isfinite(value) and 0 <= value <= MAX_SECONDS):
+                return f"{name} must be a number of seconds from 0 to {MAX_SECONDS:g}, not {value!r}"
+        counts = {"periods": self.periods, "movestogo": self.movestogo, "nodes": self.nodes,
+                  "depth": self.depth}
+        for name, value in counts.items():
+            if value is not None and not (isinstance(value, int) and value >= 1):
+                return f"{name} must be a whole number of at least 1, not {value!r}"
+        if self.movetime == 0:
+            return "a movetime of 0 s leaves no time to move"
+        if self.hang_timeout == 0:
+            return "a hang timeout of 0 s leaves no time to move"
+        if self.clocked and self.base == 0 and self.inc == 0 and self.byoyomi == 0:
+            return "a clock of 0 s with no increment and no byo-yomi leaves no time to move"
+        if not (self.clocked or self.movetime or self.nodes or self.depth):
+            return "no clock, movetime, nodes or depth: a search would never end"
+        return ""
 
     @property
     def clocked(self) -> bool:

@@ -45,6 +45,7 @@ class GameResult:
     started: float = 0.0
     duration: float = 0.0
     host: str = ""
+    failed_to_start: str = ""  # the engine that could not start (the runner counts these)
 
     def score_of(self, name: str) -> float:
         """Points for engine ``name`` (1, 0.5, 0)."""
@@ -95,6 +96,7 @@ def play_game(spec: GameSpec) -> GameResult:
         except EngineError as exc:
             pool.discard(cfg, spec.variant)
             out.duration = time.monotonic() - t0
+            out.failed_to_start = cfg.name
             return lose(side, "abandoned", f"failed to start: {exc}")
         engines.append(engine)
 

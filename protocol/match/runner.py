@@ -7,6 +7,7 @@ from .config import GameSpec
 from .game import GameResult
 from .records import RecordWriter
 from .standings import Standings
+from .startups import GIVE_UP_AFTER, StartFailures
 from .stats import Sprt
 
 
@@ -16,14 +17,21 @@ class MatchOutcome:
     standings: Standings | None = None
     sprt_status: str = ""  # 'H0', 'H1' or '' (not decided / no SPRT)
     stopped_early: bool = False
+    interrupted: bool = False  # by Ctrl-C
+    given_up: dict[str, str] = field(default_factory=dict)  # engines that would not start
+    not_played: int = 0  # games skipped because an engine in them was given up
 
 
 def run_match(specs: list[GameSpec], executor, writer: RecordWriter | None = None,
-              sprt: Sprt | None = None, progress=None) -> MatchOutcome:
+              sprt: Sprt | None = None, progress=None,
+              give_up_after: int = GIVE_UP_AFTER) -> MatchOutcome:
     """Play ``specs`` with at most ``executor.slots`` games in flight.
 
     Results are written as they arrive. With ``sprt`` (two engines), the match stops as
-    soon as the test decides; games still running are cancelled.
+    soon as the test decides; games still running are cancelled. An engine that fails to
+    start ``give_up_after`` times in a row is given up: its remaining games are not played
+    (``outcome.given_up``, ``outcome.not_played``), so with no playable game left the
+    match ends.
     """
     names = []
     for spec in specs:
@@ -34,13 +42,22 @@ def run_match(specs: list[GameSpec], executor, writer: RecordWriter | None = Non
     outcome = MatchOutcome(standings=standings)
     pending = list(reversed(specs))
     in_flight = set()
+    startups = StartFailures(give_up_after)
+    outcome.given_up = startups.given_up
     try:
         while pending or in_flight:
             while pending and len(in_flight) < executor.slots:
-                in_flight.add(executor.submit(pending.pop()))
+                spec = pending.pop()
+                if startups.playable(spec):
+                    in_flight.add(executor.submit(spec))
+                else:
+                    outcome.not_played += 1
+            if not in_flight:
+                break
             done = next(iter(executor.finished(in_flight)))
             in_flight.discard(done)
             result = done.result()
+            startups.record(result)
             outcome.results.append(result)
             standings.add(result)
             if writer is not None:
@@ -56,5 +73,5 @@ def run_match(specs: list[GameSpec], executor, writer: RecordWriter | None = Non
     except KeyboardInterrupt:
         print("\ninterrupted: stopping the match", file=sys.stderr)
         executor.cancel(in_flight)
-        outcome.stopped_early = True
+        outcome.stopped_early = outcome.interrupted = True
     return outcome

@@ -1,0 +1,76 @@
+"""Ctrl-C ends a command (perft, bench, analyse, match) at once, with exit code 130.
+
+Python runs a SIGINT handler only between bytecodes of the main thread, so while the main
+thread sits in a numba kernel (a perft of depth 8 is one call per root move) KeyboardInterrupt
+waits for the kernel to return, minutes later; and after it, interpreter shutdown still joins
+the non-daemon threads (a search, a game pool) that are busy in kernels of their own.
+
+What does react at once is Python's C-level signal handler: it writes the signal number to
+the wakeup fd. A watchdog thread blocked on that fd wakes (our kernels release the GIL, so it
+can run), ends the engine processes this command started, flushes stdout and stderr and calls
+os._exit(130). os._exit, not sys.exit: nothing can stop a thread inside a kernel, and a normal
+exit would wait for it.
+
+The watchdog acts only while SIGINT still has our handler: a command that installs its own
+(the protocol loop, which under XBoard must survive SIGINT) keeps full control.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+
+EXIT_CODE = 130  # 128 + SIGINT, what shells report for a command ended by Ctrl-C
+
+_cleanups: list = []
+
+
+def at_interrupt(cleanup) -> None:
+    """Run ``cleanup()`` (quickly, from the watchdog thread) before exiting on Ctrl-C."""
+    _cleanups.append(cleanup)
+
+
+def install() -> bool:
+    """Arm the watchdog; False where it cannot be (not the main thread, no wakeup fd)."""
+    try:
+        read_fd, write_fd = os.pipe()
+        os.set_blocking(write_fd, False)   # the C handler must never block on a full pipe
+        signal.set_wakeup_fd(write_fd)
+        signal.signal(signal.SIGINT, _raise_keyboard_interrupt)
+    except (ValueError, OSError):
+        return False
+    threading.Thread(target=_watch, args=(read_fd,), name="ctrl-c", daemon=True).start()
+    return True
+
+
+def _raise_keyboard_interrupt(signum, frame):
+    # The default handler's behaviour, under a name the watchdog can recognise.
+    raise KeyboardInterrupt
+
+
+def _watch(read_fd: int) -> None:
+    while True:
+        try:
+            received = os.read(read_fd, 64)
+        except InterruptedError:
+            continue
+        if not received:
+            return
+        if signal.SIGINT in received and signal.getsignal(signal.SIGINT) is _raise_keyboard_interrupt:
+            exit_now()
+
+
+def exit_now() -> None:
+    """Clean up what must not outlive us, flush what was printed, and exit with 130."""
+    for cleanup in _cleanups:
+        try:
+            cleanup()
+        except Exception:  # noqa: BLE001 - exiting anyway; one failed cleanup must not block it
+            pass
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001 - a closed or broken stream: nothing left to save
+            pass
+    os._exit(EXIT_CODE)
