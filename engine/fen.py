@@ -1,19 +1,29 @@
 """FEN (xiangqi, janggi, chess) and SFEN (shogi) parsing and printing.
 
-Input is lenient where GUIs differ (side letters w/r/b, H and E for horse and elephant, missing
-trailing fields, hands in SFEN) and strict about anything that cannot be a position.
+Input is lenient where GUIs differ (H and E for horse and elephant, missing trailing fields or
+``-`` in their place, ``w 0 1`` without castling and en passant fields in games that have neither,
+hands in SFEN or in Fairy-Stockfish's brackets, ``r`` for red in xiangqi) and strict about
+anything that cannot be a position: unknown side letters, text after the last field, numbers out
+of range, more pieces than the game has, pieces where they can never stand (engine/fen_limits.py).
 """
 from __future__ import annotations
 
 import numpy as np
 
+from . import fen_limits
+from .fen_limits import FenLimitError
 from .geometry import Geometry
 from .kernels import layout as L
 from .spec import VariantSpec
 
+SFEN_SIDES = {"b": 0, "w": 1}      # SFEN: b = sente, the first player
+
 
 class FenError(ValueError):
     pass
+
+
+DIGITS = "0123456789"
 
 
 def _tokens(board_text: str) -> list[str]:
@@ -22,10 +32,12 @@ def _tokens(board_text: str) -> list[str]:
     i = 0
     while i < len(board_text):
         c = board_text[i]
-        if c.isdigit():
+        if c in DIGITS:
             j = i
-            while j < len(board_text) and board_text[j].isdigit():
+            while j < len(board_text) and board_text[j] in DIGITS:
                 j += 1
+            if c == "0":
+                raise FenError(f"empty-square count '{board_text[i:j]}' in '{board_text}'")
             out.append(board_text[i:j])
             i = j
         elif c == "+":
@@ -49,6 +61,13 @@ def _piece_code(spec: VariantSpec, token: str) -> int:
 
 def parse_fen(spec: VariantSpec, geo: Geometry, fen: str, chess960: bool = False):
     """Return (board int8[256], state int64[S_SIZE], fullmove number)."""
+    try:
+        return _parse_fen(spec, geo, fen, chess960)
+    except FenLimitError as error:
+        raise FenError(str(error)) from None
+
+
+def _parse_fen(spec: VariantSpec, geo: Geometry, fen: str, chess960: bool):
     if not isinstance(fen, str) or not fen.strip():
         raise FenError("empty FEN")
     fields = fen.split()
@@ -69,8 +88,8 @@ def parse_fen(spec: VariantSpec, geo: Geometry, fen: str, chess960: bool = False
         rank = geo.ranks - 1 - row_index
         file = 0
         for token in _tokens(row):
-            if token.isdigit():
-                file += int(token)
+            if token[0] in DIGITS:
+                file += int(token) if len(token) <= 3 else geo.files + 1
                 continue
             if file >= geo.files:
                 raise FenError(f"rank {row_index + 1} of the FEN is longer than {geo.files} files")
@@ -83,18 +102,19 @@ def parse_fen(spec: VariantSpec, geo: Geometry, fen: str, chess960: bool = False
     # Fairy-Stockfish/XBoard write shogi as a chess FEN: hands in brackets, 'w' = sente, and
     # clocks after the side; an SFEN never has brackets nor more than four fields.
     fsf_style = sfen and (hand_text is not None or len(fields) > 4)
-    side_text = fields[1].lower() if len(fields) > 1 else ("b" if sfen and not fsf_style else "w")
     if sfen and not fsf_style:
-        sides = {"b": 0, "w": 1}
+        sides = SFEN_SIDES
     else:
-        sides = {"w": 0, "r": 0, "b": 1}
+        sides = {letter: side for side in (0, 1) for letter in spec.fen_sides[side]}
+    side_text = fields[1] if len(fields) > 1 else next(iter(sides))
     if side_text not in sides:
-        raise FenError(f"side to move must be one of {'/'.join(sides)}, got '{fields[1]}'")
+        raise FenError(f"side to move must be one of {'/'.join(sides)}, got '{side_text[:20]}'")
     st[L.S_STM] = sides[side_text]
 
     fullmove = 1
     if fsf_style:
-        fullmove = _fsf_fullmove(fields[2:])
+        clock, fullmove = _dashes_then_counters(fields[2:])
+        fullmove = max(fullmove if fullmove is not None else clock or 1, 1)  # the last number
     elif sfen:
         if hand_text is None:
             hand_text = fields[2] if len(fields) > 2 else "-"
@@ -106,19 +126,11 @@ def parse_fen(spec: VariantSpec, geo: Geometry, fen: str, chess960: bool = False
         _parse_hands(spec, hand_text, st)
 
     if not sfen:
-        castling = fields[2] if len(fields) > 2 else "-"
-        ep = fields[3] if len(fields) > 3 else "-"
-        if len(fields) > 4:
-            st[L.S_CLOCK] = _number(fields[4], "halfmove clock")
-        if len(fields) > 5:
-            fullmove = _number(fields[5], "fullmove number")
-        if spec.castling:
-            _parse_castling(spec, geo, board, castling, st, chess960)
-        if spec.en_passant and ep != "-":
-            _parse_ep(spec, geo, board, ep, st)
+        fullmove = _parse_fen_tail(spec, geo, board, fields[2:], st, chess960)
 
     _locate_royals(spec, geo, board, st)
     _check_placement(spec, geo, board)
+    fen_limits.check_supply(spec, geo, board, st)
     if sfen and not fsf_style:
         st[L.S_PLY] = max(fullmove - 1, 0)  # the SFEN move count is a ply count from 1
     else:
@@ -127,45 +139,81 @@ def parse_fen(spec: VariantSpec, geo: Geometry, fen: str, chess960: bool = False
 
 
 def _number(text: str, what: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise FenError(f"{what} must be a number, got '{text}'") from None
-    if value < 0:
+    if text.startswith("-") and text[1:].isdigit():
         raise FenError(f"{what} must not be negative")
-    return value
+    return fen_limits.fen_number(text, what)
 
 
-def _fsf_fullmove(rest: list[str]) -> int:
-    """Fields after the side in a Fairy-Stockfish shogi FEN ('0 1' or '- - 0 1'): the full
-    move number, the last number given (1 when there is none)."""
-    numbers = []
-    for text in rest:
-        if text == "-":
-            continue
-        numbers.append(_number(text, "move counter"))
-    if len(numbers) > 2:
-        raise FenError(f"too many fields in the FEN: '{' '.join(rest)}'")
-    return max(numbers[-1], 1) if numbers else 1
+def _parse_fen_tail(spec, geo, board, rest: list[str], st, chess960) -> int:
+    """Castling, en passant, halfmove clock and fullmove number, each optional from the right.
+    A game with neither castling nor en passant also takes Fairy-Stockfish's 'w 0 1' (counters
+    straight after the side). Returns the fullmove number."""
+    if not (spec.castling or spec.en_passant):
+        clock, fullmove = _dashes_then_counters(rest)
+        st[L.S_CLOCK] = clock or 0
+        return fullmove if fullmove is not None else 1
+    if len(rest) > 4:
+        raise FenError(f"text after the FEN: '{' '.join(rest[4:])[:40]}'")
+    castling = rest[0] if len(rest) > 0 else "-"
+    ep = rest[1] if len(rest) > 1 else "-"
+    if len(rest) > 2:
+        st[L.S_CLOCK] = _number(rest[2], "halfmove clock")
+    fullmove = _number(rest[3], "fullmove number") if len(rest) > 3 else 1
+    if spec.castling:
+        _parse_castling(spec, geo, board, castling, st, chess960)
+    elif castling != "-":
+        raise FenError(f"{spec.name} has no castling, got '{castling[:20]}'")
+    if spec.en_passant and ep != "-":
+        _parse_ep(spec, geo, board, ep, st)
+    elif ep != "-":
+        raise FenError(f"{spec.name} has no en passant, got '{ep[:20]}'")
+    return fullmove
+
+
+def _dashes_then_counters(rest: list[str]) -> tuple[int | None, int | None]:
+    """Fields after the side in a game without castling or en passant: up to two '-' (the empty
+    castling and en passant fields), then up to two numbers, halfmove clock and fullmove number
+    ('- - 0 1', '0 1', '-', ''). Returns (clock, fullmove), None where absent."""
+    dashes = 0
+    while dashes < len(rest) and rest[dashes] == "-":
+        dashes += 1
+    numbers = rest[dashes:]
+    if dashes > 2 or len(numbers) > 2:
+        raise FenError(f"text after the FEN: '{' '.join(rest)[:40]}'")
+    clock = _number(numbers[0], "halfmove clock") if numbers else None
+    fullmove = _number(numbers[1], "fullmove number") if len(numbers) > 1 else None
+    return clock, fullmove
 
 
 def _parse_hands(spec: VariantSpec, text: str, st) -> None:
     if not spec.drops:
         raise FenError(f"{spec.name} has no pieces in hand")
-    count = 0
+    digits = ""
     for c in text:
-        if c.isdigit():
-            count = count * 10 + int(c)
+        if c in DIGITS:
+            digits += c
             continue
         code = _piece_code(spec, c)
         pt = abs(code)
         if spec.pieces[pt - 1].demotes_to or spec.pieces[pt - 1].royal:
             raise FenError(f"'{c}' cannot be held in hand")
+        count = _hand_count(spec, pt, digits, c)
         side = 0 if code > 0 else 1
-        st[L.S_HAND + side * L.MAX_TYPES + pt] += count or 1
-        count = 0
-    if count:
+        st[L.S_HAND + side * L.MAX_TYPES + pt] += count
+        digits = ""
+    if digits:
         raise FenError("hand ends with a count but no piece")
+
+
+def _hand_count(spec: VariantSpec, pt: int, digits: str, letter: str) -> int:
+    """The count written before a hand letter (none means one), at most the game's supply."""
+    if not digits:
+        return 1
+    limit = fen_limits.hand_limit(spec, pt)
+    if digits[0] == "0" or len(digits) > 2 or int(digits) > limit:
+        raise FenError(f"'{digits[:20]}{letter}' in hand: {spec.name} has "
+                       f"{limit} {spec.pieces[pt - 1].name}s")
+    return int(digits)
 
 
 def _parse_castling(spec, geo, board, text, st, chess960=False) -> None:
@@ -254,8 +302,8 @@ def _locate_royals(spec, geo, board, st) -> None:
 
 
 def _check_placement(spec, geo, board) -> None:
-    """Reject pieces on points they can never reach (an advisor outside its palace, a pawn on
-    the rank where it could never move)."""
+    """Reject pieces where they can never stand (engine/fen_limits.py): an advisor outside its
+    palace, an unpromoted pawn or lance on the last rank, a shogi knight on the last two."""
     from .tables import compile_tables
     cv = compile_tables(spec)
     for sq in geo.squares():
@@ -264,21 +312,9 @@ def _check_placement(spec, geo, board) -> None:
             continue
         side, pt = (0, pc) if pc > 0 else (1, -pc)
         piece = spec.pieces[pt - 1]
-        regions = {a.to_region for a in piece.atoms}
-        if None not in regions and not spec.drops:
-            allowed = any(_in_region(cv, name, side, sq) for name in regions)
-            if not allowed:
-                raise FenError(f"{piece.name} on {_square_name(geo, sq)} stands where it can never be")
-        # Drop variants accept such a piece as cshogi and Fairy-Stockfish do (it simply has no
-        # move); the vectors judge positions like that (endings_shogi she08).
-        if (piece.forced_region and not spec.drops
-                and _in_region(cv, piece.forced_region, side, sq)):
-            raise FenError(f"{piece.name} on {_square_name(geo, sq)} could never move")
-
-
-def _in_region(cv, name, side, sq) -> bool:
-    index = cv.region_index[(name, side)]
-    return bool(cv.T[cv.T[L.H_REGIONS] + index * L.NSQ + sq])
+        why = fen_limits.never_there(piece, cv, side, sq)
+        if why:
+            raise FenError(f"{piece.name} on {_square_name(geo, sq)} {why}")
 
 
 def _square_name(geo, sq) -> str:

@@ -80,6 +80,9 @@ class VariantSpec:
     en_passant: bool = False
     pawn_resets_clock: bool = False
     fen_style: str = "fen"           # "fen" or "sfen"
+    # side-to-move letters a chess-style FEN may give for the first and the second player (an
+    # SFEN always uses b/w)
+    fen_sides: tuple[tuple[str, ...], tuple[str, ...]] = (("w",), ("b",))
     move_style: str = "coord0"       # canonical move text: "coord0", "coord1" or "usi"
     no_moves_result: str = "loss"    # for the side to move when it has no legal move and no check
     side_names: tuple[str, str] = ("first", "second")

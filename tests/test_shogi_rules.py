@@ -180,26 +180,26 @@ def declares(sfen, rule="csa27"):
 
 
 def test_declaration_csa27_and_24_point_rules():
-    sfen = "PPPP1PPPP/7PP/4K4/9/9/9/9/9/4k4 b 2R2B 1"   # 10 pawns in the camp + 20 in hand
+    sfen = "+P+P+P+P1+P+P+P+P/7PP/4K4/9/9/9/9/9/4k4 b 2R2B 1"   # 10 pawns in the camp + 20 in hand
     position = Board("shogi", sfen).position
     assert material_points(position, 0, camp_only=True) == (30, 10)
     assert declaration_win(position) and declaration_verdict(position).winner == 0
     assert not declaration_win(position, "24")                       # 24-point rule needs 31
     assert declaration_verdict(position, "24").result == "1/2-1/2"   # 24..30: draw
-    assert declares("PPPP1PPPP/7PP/4K4/9/9/9/9/9/4k4 b 2R2BP 1", "24")
+    assert declares("+P+P+P+P1+P+P+P+P/7PP/4K4/9/9/9/9/9/4k4 b 2R2BP 1", "24")
 
 
 def test_declaration_thresholds():
-    assert not declares("PPPP1PPPP/7PP/4K4/9/9/9/9/9/4k4 b RBG 1")        # 10 + 11 points
-    assert not declares("PPPP1PPPP/7PP/9/4K4/9/9/9/9/4k4 b 2R2B 1")       # king outside
-    assert not declares("PPPP1PPPP/7PP/4K4/9/9/9/9/9/4k4 b 2R1B2G 1")     # 27: sente needs 28
-    assert declares("4K4/9/9/9/9/9/4k4/7pp/pppp1pppp w 2r1b2g 1")         # 27: enough for gote
-    assert not declares("4K4/9/9/9/9/9/4k4/7pp/pppp1pppp w 2r1b2g 1", "24")
-    assert not declares("PPPP1PPPP/8P/4K4/9/9/9/9/9/4k4 b 2R2B9P 1")     # 9 pieces in camp
+    assert not declares("+P+P+P+P1+P+P+P+P/7PP/4K4/9/9/9/9/9/4k4 b RBG 1")        # 10 + 11 points
+    assert not declares("+P+P+P+P1+P+P+P+P/7PP/9/4K4/9/9/9/9/4k4 b 2R2B 1")       # king outside
+    assert not declares("+P+P+P+P1+P+P+P+P/7PP/4K4/9/9/9/9/9/4k4 b 2R1B2G 1")     # 27: sente needs 28
+    assert declares("4K4/9/9/9/9/9/4k4/7pp/+p+p+p+p1+p+p+p+p w 2r1b2g 1")         # 27: enough for gote
+    assert not declares("4K4/9/9/9/9/9/4k4/7pp/+p+p+p+p1+p+p+p+p w 2r1b2g 1", "24")
+    assert not declares("+P+P+P+P1+P+P+P+P/8P/4K4/9/9/9/9/9/4k4 b 2R2B9P 1")     # 9 pieces in camp
 
 
 def test_declaration_refused_in_check_and_loses():
-    position = Board("shogi", "PPPP1PPPP/7PP/4K4/4r4/9/9/9/9/4k4 b 2R2B 1").position
+    position = Board("shogi", "+P+P+P+P1+P+P+P+P/7PP/4K4/4r4/9/9/9/9/4k4 b R2B 1").position
     assert position.in_check()
     assert not declaration_win(position)
     verdict = declaration_verdict(position)

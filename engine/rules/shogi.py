@@ -3,6 +3,16 @@ entering-king declaration that USI's ``bestmove win`` asks the arbiter to check.
 
 Checkmate and "no legal move loses" are the shared ``no_legal_moves`` rule (shogi has no
 stalemate draw: the spec's ``no_moves_result`` is "loss").
+
+Impasse: "neither side can mate the other". Read as: neither side has a mate in one, the side to
+move with its move and the other side with the move it would have if it were its turn (a null
+move), and the side to move is not in check. Why mate in one: it is exact (no heuristics, no
+horizon chosen by us), it catches the position the rule exists for (a side about to mate must not
+lose on points, a side about to be mated must not win by walking its king in), and it costs one
+move generation per checking move, so the arbiter can ask it after every ply of a tournament. A
+deeper mate (three plies and more) does not stop the count: the kings have entered, where mates
+are rare, and the game goes on by the moves the sides choose; a bounded deeper search would make
+the verdict depend on a node budget. Both kings must still stand in their zones.
 """
 from __future__ import annotations
 
@@ -104,13 +114,39 @@ def kings_entered(position) -> bool:
                for side in (0, 1))
 
 
+def has_mate_in_one(position) -> bool:
+    """Does the side to move have a legal move that checkmates?"""
+    probe = position.copy()
+    for mv in probe.legal_moves():
+        probe.push(mv)
+        mates = probe.in_check() and not probe.legal_moves()
+        probe.pop()
+        if mates:
+            return True
+    return False
+
+
+def either_side_can_mate(position) -> bool:
+    """The impasse rule's "can mate" (module docstring): a mate in one for the side to move, or
+    for the other side if it had the move. Assumes the side to move is not in check."""
+    if has_mate_in_one(position):
+        return True
+    passed = position.copy()          # the same board with the other side to move
+    passed.st[L.S_STM] = 1 - position.turn
+    passed.st[L.S_HASH] = passed.compute_hash()
+    return has_mate_in_one(passed)
+
+
 @rule("impasse_points")
 def impasse_points(position, options):
     """Jishogi by the seed's 24-point count: when both kings stand in their promotion zones and
-    neither is being mated (read as: the side to move is not in check), a side with fewer than
-    24 points (rook and bishop 5, others 1, kings excluded, board and hand) loses; both with
-    24 or more draw. Option ``impasse=False`` turns the automatic count off."""
+    neither side can mate the other (not in check, no mate in one for either side: module
+    docstring), a side with fewer than 24 points (rook and bishop 5, others 1, kings excluded,
+    board and hand) loses; both with 24 or more draw. Option ``impasse=False`` turns the
+    automatic count off."""
     if not options.get("impasse", True) or not kings_entered(position) or position.in_check():
+        return None
+    if either_side_can_mate(position):
         return None
     points = [material_points(position, side)[0] for side in (0, 1)]
     score = f"{_name(position, 0)} {points[0]}, {_name(position, 1)} {points[1]} points"
@@ -129,8 +165,7 @@ def declaration_win(position, rule: str = "csa27") -> bool:
     king in the enemy camp, not in check, at least 10 other own pieces in the camp, and 28
     points as sente or 27 as gote counting those pieces plus the hand (rook and bishop 5, others
     1). ``rule="24"`` asks 31 points of both sides. Time left is the caller's condition."""
-    if rule not in DECLARATION_RULES:
-        raise ValueError(f"unknown declaration rule '{rule}' (known: {', '.join(DECLARATION_RULES)})")
+    rule = declaration_rule(rule)
     side = position.turn
     points, pieces = _declaration_count(position)
     if points is None:
@@ -138,11 +173,20 @@ def declaration_win(position, rule: str = "csa27") -> bool:
     return pieces >= DECLARATION_PIECES and points >= DECLARATION_RULES[rule][side]
 
 
+def declaration_rule(rule) -> str:
+    """The DECLARATION_RULES key for ``rule``; ``--rule declaration=24`` arrives as the int 24."""
+    name = str(rule).lower()
+    if name not in DECLARATION_RULES:
+        raise ValueError(f"unknown declaration rule '{rule}' (known: {', '.join(DECLARATION_RULES)})")
+    return name
+
+
 def declaration_verdict(position, rule: str = "csa27"):
     """The arbiter's answer to a declaration by the side to move: a win if ``declaration_win``
     holds, otherwise a loss for the declarer (CSA rule). Under the 24-point rule a declarer whose
     king and camp conditions hold with 24 to 30 points draws."""
     Verdict = _verdict()
+    rule = declaration_rule(rule)
     side = position.turn
     name = _name(position, side)
     if declaration_win(position, rule):

@@ -35,6 +35,7 @@ XIANGQI = VariantSpec(
     start_fen="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
     regions={"palace": PALACE, "own_half": OWN_HALF, "enemy_half": ENEMY_HALF},
     flying_general=True,
+    fen_sides=(("w", "r"), ("b",)),   # some UCCI software writes r for red (PROTOCOLS.md 3.5)
     move_style="coord0",
     side_names=("red", "black"),
     no_moves_result="loss",

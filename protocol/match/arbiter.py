@@ -40,13 +40,16 @@ class Arbiter:
         scores = tuple(v.scores) if v.scores is not None else None
         return Verdict(v.result, v.reason, scores)
 
-    def declaration_valid(self) -> bool:
-        """Shogi entering-king declaration by the side to move (USI 'bestmove win'), under the
-        rule option ``declaration`` (CSA 27-point by default, ``"24"`` for the 24-point rule)."""
+    def declaration_verdict(self) -> Verdict | None:
+        """The result of a shogi entering-king declaration by the side to move (USI 'bestmove
+        win'), under the rule option ``declaration`` (CSA 27-point by default, ``"24"`` for the
+        24-point rule): engine.rules.shogi.declaration_verdict decides, as it does for the
+        engine. None where the game has no declaration (no drops): the declarer broke the rules."""
         if not self.board.spec.drops:
-            return False  # the declaration belongs to the drop game (shogi) alone
-        from engine.rules.shogi import declaration_win
-        return declaration_win(self.board.position, self.rule_options.get("declaration", "csa27"))
+            return None
+        from engine.rules.shogi import declaration_verdict
+        v = declaration_verdict(self.board.position, self.rule_options.get("declaration", "csa27"))
+        return Verdict(v.result, v.reason)
 
 
 def make_arbiter(variant: str, start_fen: str | None, rule_options: dict | None = None) -> Arbiter:

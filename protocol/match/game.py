@@ -132,11 +132,14 @@ def play_game(spec: GameSpec) -> GameResult:
             if res.resigned:
                 return lose(side, "normal", "resigns")
             if res.declared_win:
-                if arbiter.declaration_valid():
-                    out.result = "1-0" if side == 0 else "0-1"
-                    out.termination, out.reason = "normal", f"{sides[side]} wins by entering-king declaration"
-                    return out
-                return lose(side, "rules infraction", "declared an entering-king win that does not hold")
+                declared = arbiter.declaration_verdict()
+                if declared is None or declared.result == ("0-1" if side == 0 else "1-0"):
+                    return lose(side, "rules infraction", "declared an entering-king win that does not hold")
+                out.result, out.termination = declared.result, "normal"
+                out.reason = (f"{sides[side]} wins by entering-king declaration"
+                              if declared.result != "1/2-1/2"
+                              else f"draw by entering-king declaration: {declared.reason}")
+                return out
             if res.move is None:
                 # Usually a rules disagreement: the engine thinks the game is over, ours does not.
                 extra = f" and claims {res.claim}" if res.claim else ""
