@@ -13,9 +13,11 @@ most 16 pieces a side). These bounds also keep every move list inside the kernel
 
 Placement. A piece whose every move ends in a region (xiangqi and janggi palace pieces, the
 xiangqi elephant) stands only in that region, in every game: a drop places a piece only where it
-can move. And every game rejects a piece in its ``forced_region`` (a pawn or lance on the last
-rank, a shogi knight on the last two, a chess pawn on its last rank): no move or drop leaves it
-there unpromoted. Points a piece cannot reach for other reasons (a soldier behind its start rank)
+can move. And every game rejects a pawn in its ``forced_region`` (the last rank, in chess and in
+shogi): no move or drop leaves it there unpromoted. A shogi lance or knight there is just as
+unreachable but stays accepted: the shared test vectors from independent implementations
+(cshogi, Fairy-Stockfish) hold such a position (an impasse count with unpromoted lances and
+knights on the last rank) and play on from it, and a piece with no move breaks nothing. Points a piece cannot reach for other reasons (a soldier behind its start rank)
 stay accepted: the tests use such pieces as plain screens and probes, and they break nothing.
 """
 from __future__ import annotations
@@ -116,7 +118,7 @@ def _check_side_supply(spec: VariantSpec, counts: Counter, side: int) -> None:
 # ---------------------------------------------------------------------------------- placement
 def never_there(piece, cv, side: int, sq: int) -> str | None:
     """Why ``piece`` of ``side`` cannot stand on ``sq``, or None if it can."""
-    if piece.forced_region and in_region(cv, piece.forced_region, side, sq):
+    if piece.is_pawn and piece.forced_region and in_region(cv, piece.forced_region, side, sq):
         return "could never move"
     regions = {atom.to_region for atom in piece.atoms}
     if None not in regions and not any(in_region(cv, name, side, sq) for name in regions):
