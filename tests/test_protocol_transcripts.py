@@ -477,3 +477,46 @@ def test_xboard_ping_is_answered_while_thinking():
     talk.loop.feed("ping 9")
     assert "pong 9" in talk.new_lines()
     talk.send("exit")
+
+
+class _CompilingSearchModule:
+    """A search module whose loading announces a kernel build (as engine.kernels.build does)."""
+    release = threading.Event()
+    Limits = fake.Limits
+
+    class Searcher(fake.Searcher):
+        def __init__(self):
+            from engine import cache
+            cache.announce("compiling search kernels in 2 processes")
+            _CompilingSearchModule.release.wait(30)
+            super().__init__()
+
+
+@pytest.mark.parametrize("hello, isready, note", [
+    ("uci", "isready", "info string compiling search kernels in 2 processes"),
+    ("usi", "isready", "info string compiling search kernels in 2 processes"),
+    ("xboard", "protover 2", "# compiling search kernels in 2 processes")])
+def test_a_gui_waiting_for_a_compile_is_told_why(hello, isready, note):
+    import io
+    import time
+    from protocol.loop import Loop
+    from protocol.session import Output
+    _CompilingSearchModule.release.clear()
+    buffer = io.StringIO()
+    loop = Loop(None, Output(buffer), search_module=_CompilingSearchModule)
+    waiting = threading.Thread(target=lambda: (loop.feed(hello), loop.feed(isready)))
+    waiting.start()
+    for _ in range(200):
+        if any(line.startswith(note) for line in buffer.getvalue().splitlines()):
+            break
+        time.sleep(0.05)
+    assert any(line.startswith(note) for line in buffer.getvalue().splitlines())
+    assert not buffer.getvalue().splitlines()[-1] in ("readyok", "feature done=1")
+    _CompilingSearchModule.release.set()
+    waiting.join(10)
+    for _ in range(200):
+        if buffer.getvalue().splitlines()[-1] in ("readyok", "feature done=1"):
+            break
+        time.sleep(0.05)
+    assert buffer.getvalue().splitlines()[-1] in ("readyok", "feature done=1")
+    loop.close()
