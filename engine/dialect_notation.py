@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from .kernels.layout import MF_PASS
-from .notation import move_text, parse_move
+from .notation import move_index, move_text
 from .shogi_notation import from_chess_style, to_chess_style
 
 PASS_WORDS = ("0000", "pass", "@@@@")
@@ -97,26 +97,41 @@ def move_to_text(position, mv: int, codec: Codec) -> str:
 
 def text_to_move(position, text: str, codec: Codec) -> int:
     """The legal move the dialect spells ``text``; ValueError if unreadable or illegal."""
-    if text in PASS_WORDS:
-        for mv in position.legal_moves():
-            if mv & MF_PASS:
-                return mv
-        raise ValueError(f"illegal move '{text}'")
-    if len(text) > 4 and text.endswith("="):   # XBoard: "=" marks a declined promotion
-        text = text[:-1]
-    move = _MOVE.match(text)
-    if move and len(move.group(3)) == 1 and move.group(3).isalpha():
-        text = text[:-1] + text[-1].lower()      # chess promotion letter, any case
-    geo = position.geo
-    sep = "*" if codec.canonical == "usi" else "@"
-    try:
-        if codec.canonical == "usi" and codec.style == "one":
-            canonical = from_chess_style(text)
-        else:
-            canonical = _respell(text, codec.style, codec.canonical, sep, geo.files, geo.ranks)
-    except ValueError:
-        raise ValueError(f"illegal move '{text}'") from None
-    try:
-        return parse_move(position, canonical)
-    except ValueError:
-        raise ValueError(f"illegal move '{text}'") from None
+    return MoveReader(position, codec).read(text)
+
+
+class MoveReader:
+    """Reads many move texts against one position: the legal moves are spelled once, then each
+    text is one respelling and one look-up (linear in the number of texts)."""
+
+    def __init__(self, position, codec: Codec):
+        self.position = position
+        self.codec = codec
+        self.index = move_index(position)
+
+    def read(self, text: str) -> int:
+        """The legal move the dialect spells ``text``; ValueError if unreadable or illegal."""
+        codec, geo = self.codec, self.position.geo
+        if text in PASS_WORDS:
+            for mv in self.index.values():
+                if mv & MF_PASS:
+                    return mv
+            raise ValueError(f"illegal move '{text}'")
+        if len(text) > 4 and text.endswith("="):   # XBoard: "=" marks a declined promotion
+            text = text[:-1]
+        move = _MOVE.match(text)
+        if move and len(move.group(3)) == 1 and move.group(3).isalpha():
+            text = text[:-1] + text[-1].lower()      # chess promotion letter, any case
+        sep = "*" if codec.canonical == "usi" else "@"
+        try:
+            if codec.canonical == "usi" and codec.style == "one":
+                canonical = from_chess_style(text)
+            else:
+                canonical = _respell(text, codec.style, codec.canonical, sep, geo.files,
+                                     geo.ranks)
+        except (ValueError, IndexError):
+            raise ValueError(f"illegal move '{text}'") from None
+        mv = self.index.get(canonical.strip())
+        if mv is None:
+            raise ValueError(f"illegal move '{text}'")
+        return mv

@@ -9,17 +9,28 @@ Dialect-specific spellings (1-based xiangqi ranks, XBoard shogi, ``@@@@``) live 
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .kernels import layout as L
 
 
+@lru_cache(maxsize=None)
+def _square_names(geo, style: str) -> tuple[str, ...]:
+    """Every square's text, by square index (parsing a long game renders thousands of moves)."""
+    names = [""] * L.NSQ
+    for sq in geo.squares():
+        file, rank = geo.file_of(sq), geo.rank_of(sq)
+        if style == "usi":
+            names[sq] = f"{geo.files - file}{chr(ord('a') + geo.ranks - 1 - rank)}"
+        elif style == "coord1":
+            names[sq] = f"{chr(ord('a') + file)}{rank + 1}"
+        else:
+            names[sq] = f"{chr(ord('a') + file)}{rank}"
+    return tuple(names)
+
+
 def square_text(position, sq: int) -> str:
-    geo, style = position.geo, position.spec.move_style
-    file, rank = geo.file_of(sq), geo.rank_of(sq)
-    if style == "usi":
-        return f"{geo.files - file}{chr(ord('a') + geo.ranks - 1 - rank)}"
-    if style == "coord1":
-        return f"{chr(ord('a') + file)}{rank + 1}"
-    return f"{chr(ord('a') + file)}{rank}"
+    return _square_names(position.geo, position.spec.move_style)[sq]
 
 
 def move_text(position, mv: int) -> str:
@@ -44,29 +55,41 @@ def move_text(position, mv: int) -> str:
 
 def parse_move(position, text: str) -> int:
     """The legal move spelled ``text``; ValueError if it is malformed or illegal."""
-    text = text.strip()
+    mv = move_index(position).get(text.strip())
+    if mv is None:
+        raise ValueError(f"illegal move '{text.strip()}'")
+    return mv
+
+
+def move_index(position) -> dict[str, int]:
+    """Every accepted spelling of every legal move -> the move, built once per position so that
+    reading many moves (a long searchmoves list) costs one dictionary look-up each. Where two
+    moves share a spelling, the earlier rule and the earlier move in generation order win."""
     legal = position.legal_moves()
+    index: dict[str, int] = {}
+    names = _square_names(position.geo, position.spec.move_style)
+    special = L.MF_DROP | L.MF_CASTLE | (L.M_PROMO_MASK << L.M_PROMO_SHIFT)
     for mv in legal:
-        if move_text(position, mv) == text:
-            return mv
-    if text in ("0000", "pass", "@@@@"):
-        for mv in legal:
-            if mv & L.MF_PASS:
-                return mv
-    if position.spec.castling and not position.chess960:
-        for mv in legal:  # also accept king-takes-rook castling
-            if mv & L.MF_CASTLE:
-                frm = mv & L.M_FROM_MASK
-                to = (mv >> L.M_TO_SHIFT) & L.M_FROM_MASK
-                if square_text(position, frm) + square_text(position, to) == text:
-                    return mv
-    if position.spec.castling and position.chess960:
+        if mv & special:
+            index.setdefault(move_text(position, mv), mv)
+        else:                                      # a plain move: from + to (the hot path)
+            index.setdefault(names[mv & L.M_FROM_MASK]
+                             + names[(mv >> L.M_TO_SHIFT) & L.M_FROM_MASK], mv)
+    passes = [mv for mv in legal if mv & L.MF_PASS]
+    if passes:
+        for word in ("0000", "pass", "@@@@"):
+            index.setdefault(word, passes[0])
+    if position.spec.castling:
         geo = position.geo
-        for mv in legal:  # a king on the e-file may also castle as e1g1 / e1c1 (as python-chess)
+        for mv in legal:
+            if not mv & L.MF_CASTLE:
+                continue
             frm = mv & L.M_FROM_MASK
-            if mv & L.MF_CASTLE and geo.file_of(frm) == geo.files // 2:
-                to = (mv >> L.M_TO_SHIFT) & L.M_FROM_MASK
+            to = (mv >> L.M_TO_SHIFT) & L.M_FROM_MASK
+            if not position.chess960:      # also accept king-takes-rook castling
+                index.setdefault(square_text(position, frm) + square_text(position, to), mv)
+            elif geo.file_of(frm) == geo.files // 2:
+                # a king on the e-file may also castle as e1g1 / e1c1 (as python-chess)
                 kdest = frm - (frm % geo.width) + L.PAD + (6 if to > frm else 2)
-                if square_text(position, frm) + square_text(position, kdest) == text:
-                    return mv
-    raise ValueError(f"illegal move '{text}'")
+                index.setdefault(square_text(position, frm) + square_text(position, kdest), mv)
+    return index

@@ -9,6 +9,7 @@ from .position import Position
 
 def perft(position: Position, depth: int) -> int:
     cv = position.cv
+    position.reserve(depth)           # the kernel makes its moves on the position's own stack
     return int(perft_kernel(cv.T, cv.Z, position.board, position.st, position.undo,
                             position.moves, 0, depth))
 
@@ -18,6 +19,7 @@ def divide(position: Position, depth: int) -> list[tuple[str, int]]:
     if depth < 1:
         raise ValueError("divide needs depth >= 1")
     cv = position.cv
+    position.reserve(depth)
     rows = []
     for mv in position.legal_moves():
         text = move_text(position, mv)

@@ -35,9 +35,17 @@ class Position:
         return [int(m) for m in self.moves[:end]]
 
     def push(self, mv: int) -> None:
-        if self.st[L.S_SP] >= L.MAX_PLY - 1:
-            raise OverflowError("game too long for the undo stack")
+        self.reserve(1)
         make_move(self.cv.T, self.cv.Z, self.board, self.st, self.undo, mv)
+
+    def reserve(self, plies: int) -> None:
+        """Room on the undo stack for ``plies`` more moves: a game may be of any length, so
+        the stack doubles when full (kernels index it by S_SP and never see its capacity)."""
+        needed = int(self.st[L.S_SP]) + int(plies) + 1
+        if needed > len(self.undo):
+            grown = np.zeros((max(needed, 2 * len(self.undo)), L.U_SIZE), dtype=np.int64)
+            grown[: len(self.undo)] = self.undo
+            self.undo = grown
 
     def pop(self) -> int:
         if self.st[L.S_SP] == 0:

@@ -27,8 +27,9 @@ from .kernels.chase import move_chases
 from .kernels.movegen import gen_legal
 from .kernels.search import capture_gain, search_root
 from .kernels.tt import tt_hashfull, tt_probe
+from .hash_table import allocate_table
 from .position import Position
-from .search_records import BestMove, Info, Limits  # noqa: F401  (re-exported for callers)
+from .search_records import MAX_MS, BestMove, Info, Limits  # noqa: F401  (re-exported for callers)
 from .timeman import TimePlan, UNLIMITED, plan as time_plan
 
 
@@ -62,9 +63,8 @@ class TranspositionTable:
         self.age = 0
 
     def resize(self, mb: int) -> None:
-        words = max(2048, (max(1, int(mb)) << 20) // 8)
-        words = 1 << (words.bit_length() - 1)      # a power of two: 16-byte entries in pairs
-        self.table = np.zeros(words, dtype=np.int64)
+        """HashSizeError keeps the old table: the new one is allocated before the swap."""
+        self.table = allocate_table(mb)
 
     def clear(self) -> None:
         self.table.fill(0)
@@ -158,6 +158,7 @@ def _history(position: Position, E: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     checks = np.zeros(len(hashes), dtype=np.int64)
     count = max(0, min(int(position.st[L.S_CLOCK]), len(hashes) - 1, position.ply))
     probe = position.copy()
+    probe.reserve(4)                   # move_chases makes a move and replies on its stack
     stack = probe.move_stack()
     played = stack[len(stack) - count:]
     for _ in played:
@@ -202,10 +203,20 @@ class Searcher:
 
     # ------------------------------------------------------------------ options
     def resize_hash(self, mb: int) -> None:
+        """HashSizeError (a MemoryError) when the table cannot be had: the old one is kept."""
         self.wait_if_idle()
-        self.hash_mb = int(mb)
-        self._tt.resize(self.hash_mb)
-        self._tt_mb = self.hash_mb
+        self._tt.resize(int(mb))
+        self.hash_mb = self._tt_mb = int(mb)
+
+    def set_threads(self, count: int) -> None:
+        """Make the per-thread arrays now, so a count that cannot be had is refused here (with
+        MemoryError, the old count kept) and not when a search starts."""
+        count = max(1, int(count))
+        workers = list(self._workers)
+        while len(workers) < count:
+            workers.append(_Worker())           # MemoryError leaves self._workers as it was
+        self._workers = workers
+        self.threads = count
 
     def clear_hash(self) -> None:
         self._tt.clear()
@@ -231,7 +242,11 @@ class Searcher:
             self.stop()
             self.wait()
         if self._tt_mb != self.hash_mb:
-            self.resize_hash(self.hash_mb)
+            try:
+                self.resize_hash(self.hash_mb)
+            except MemoryError as error:   # a search always starts: keep the table it has
+                print(f"jiangjun: {error}; Hash stays {self._tt_mb} MB", file=sys.stderr)
+                self.hash_mb = self._tt_mb
         self._tt.age = (self._tt.age + 1) & 255
         self._shared[:] = 0
         job = _Job(position, limits, on_info, on_done)
@@ -239,8 +254,12 @@ class Searcher:
         self._t0 = _now_ns()
         self._set_plan(UNLIMITED if limits.ponder else time_plan(limits, job.side,
                                                                  self.move_overhead_ms))
-        while len(self._workers) < max(1, int(self.threads)):
-            self._workers.append(_Worker())
+        try:
+            while len(self._workers) < max(1, int(self.threads)):
+                self._workers.append(_Worker())
+        except MemoryError:                # search with the threads there is memory for
+            print(f"jiangjun: memory for {len(self._workers)} threads only", file=sys.stderr)
+            self.threads = len(self._workers)
         self._thread = threading.Thread(target=self._run, args=(job,), daemon=True,
                                         name="jiangjun-search")
         self._thread.start()
@@ -248,7 +267,9 @@ class Searcher:
     def _set_plan(self, plan: TimePlan) -> None:
         self._plan = plan
         if plan.hard_ms is not None:
-            self._shared[S.SH_DEADLINE] = self._t0 + int(plan.hard_ms * 1e6)
+            # Limits keeps times below MAX_MS; cap again so the int64 deadline cannot overflow
+            hard_ns = int(min(float(plan.hard_ms), MAX_MS) * 1e6)
+            self._shared[S.SH_DEADLINE] = self._t0 + max(1, hard_ns)
         else:
             self._shared[S.SH_DEADLINE] = 0
 
@@ -427,12 +448,16 @@ class Searcher:
 
     def _start_helpers(self, job: _Job, root: list[int]) -> list[threading.Thread]:
         threads = []
-        for i in range(1, max(1, int(self.threads))):
+        for i in range(1, min(max(1, int(self.threads)), len(self._workers))):
             worker = self._workers[i]
-            worker.setup(job)
-            thread = threading.Thread(target=self._helper, args=(worker, list(root), i),
-                                      daemon=True, name=f"jiangjun-helper-{i}")
-            thread.start()
+            try:
+                worker.setup(job)
+                thread = threading.Thread(target=self._helper, args=(worker, list(root), i),
+                                          daemon=True, name=f"jiangjun-helper-{i}")
+                thread.start()
+            except (MemoryError, RuntimeError) as error:   # no memory or threads left
+                print(f"jiangjun: {len(threads)} helper threads only ({error})", file=sys.stderr)
+                break
             threads.append(thread)
         return threads
 

@@ -3,7 +3,50 @@ move out. Kept free of numba so protocol code and its test doubles can use them 
 the kernels (engine/search.py re-exports them)."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+
+# Bounds every Limits field is clamped into, whoever builds it (protocol, API, tools): a GUI's
+# `go movetime 1e18` or `wtime 1e308` must not overflow the search's int64 deadline or node
+# counter. MAX_MS (about three years) is "no limit" in practice and keeps ms -> ns well in range.
+MAX_MS = 1e11
+MAX_NODES = 10 ** 15
+MAX_DEPTH = 1000          # plies; the search caps this again at its own stack depth
+MAX_MOVES = 10_000        # mate distance and moves to go
+
+
+def _number(value) -> float:
+    """float(value), with integers too big for a float read as +/- infinity."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+
+
+def _count(value, top: int) -> int | None:
+    """A positive whole count in [1, top]; None stays None (no limit). 0 and negatives become 1,
+    the smallest search, so a limit that was given always ends the search."""
+    if value is None:
+        return None
+    value = _number(value)
+    if math.isnan(value):
+        return 1
+    return int(max(1.0, min(float(top), value)))
+
+
+def _positive_count(value, top: int) -> int | None:
+    """Like _count, but a value below 1 (or NaN) means the limit was not given."""
+    if value is None or not _number(value) >= 1:
+        return None
+    return _count(value, top)
+
+
+def _ms(value, none_ok: bool = True):
+    """Milliseconds in [0, MAX_MS]; NaN reads as 0 (answer at once rather than never)."""
+    if value is None:
+        return None if none_ok else 0.0
+    value = _number(value)
+    return 0.0 if math.isnan(value) else max(0.0, min(MAX_MS, value))
 
 
 @dataclass
@@ -19,6 +62,18 @@ class Limits:
     inc_ms: tuple[float, float] = (0.0, 0.0)
     movestogo: int | None = None
     byoyomi_ms: tuple[float, float] = (0.0, 0.0)
+
+    def __post_init__(self) -> None:
+        self.depth = _count(self.depth, MAX_DEPTH)
+        self.nodes = _count(self.nodes, MAX_NODES)
+        # mate and movestogo below 1 mean "not given" (no mate goal; sudden death), as the
+        # search and the time manager always read them
+        self.mate = _positive_count(self.mate, MAX_MOVES)
+        self.movestogo = _positive_count(self.movestogo, MAX_MOVES)
+        self.movetime_ms = _ms(self.movetime_ms)
+        self.time_ms = tuple(_ms(t) for t in (self.time_ms or (None, None)))
+        self.inc_ms = tuple(_ms(t, none_ok=False) for t in (self.inc_ms or (0.0, 0.0)))
+        self.byoyomi_ms = tuple(_ms(t, none_ok=False) for t in (self.byoyomi_ms or (0.0, 0.0)))
 
 
 @dataclass

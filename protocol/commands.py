@@ -8,6 +8,19 @@ class CommandError(ValueError):
     pass
 
 
+# The largest magnitude a number on a command line keeps: inf and 1e400 mean "as much as
+# there is" and are clamped here; the engine's Limits clamp further to what a search can use.
+NUMBER_CAP = 1e300
+
+
+def finite_number(text: str) -> float:
+    """A number from a command line; ValueError for NaN or non-numbers, +/-inf clamped."""
+    value = float(text)
+    if value != value:
+        raise ValueError(f"'{text}' is not a number")
+    return max(-NUMBER_CAP, min(NUMBER_CAP, value))
+
+
 @dataclass
 class Command:
     word: str              # first token, lower-cased
@@ -53,6 +66,7 @@ def parse_position(args: list[str]) -> PositionArgs:
 GO_NUMBERS = ("wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime",
               "byoyomi", "time", "increment", "opptime", "oppincrement", "oppmovestogo", "perft")
 GO_FLAGS = ("infinite", "ponder", "draw")
+GO_WORDS = frozenset(GO_NUMBERS + GO_FLAGS)       # what ends a searchmoves list
 
 
 @dataclass
@@ -78,7 +92,7 @@ def parse_go(args: list[str]) -> GoArgs:
             index += 1
         elif word == "searchmoves":
             index += 1
-            while index < len(args) and args[index].lower() not in GO_NUMBERS + GO_FLAGS:
+            while index < len(args) and args[index].lower() not in GO_WORDS:
                 go.searchmoves.append(args[index])
                 index += 1
         elif word in GO_NUMBERS:
@@ -91,10 +105,7 @@ def parse_go(args: list[str]) -> GoArgs:
                 go.mate_infinite = True
             else:
                 try:
-                    value = float(text)
-                    if value != value or value in (float("inf"), float("-inf")):
-                        raise ValueError
-                    go.numbers[word] = value
+                    go.numbers[word] = finite_number(text)
                 except ValueError:
                     go.errors.append(f"{word} takes a number, not '{text}'")
             index += 2
@@ -102,6 +113,22 @@ def parse_go(args: list[str]) -> GoArgs:
             go.errors.append(f"unknown go parameter '{args[index]}'")
             index += 1
     return go
+
+
+ECHO_CHARS = 200     # how much of a bad input an error line repeats
+
+
+def clip(text: str, limit: int = ECHO_CHARS) -> str:
+    """``text`` cut to ``limit`` characters for an error line (inputs can be huge)."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def summarize_errors(problems: list[str], shown: int = 5) -> str:
+    """All of one command's problems as one error line (a hostile line may hold thousands)."""
+    text = "; ".join(clip(problem) for problem in problems[:shown])
+    if len(problems) > shown:
+        text += f"; and {len(problems) - shown} more problems"
+    return text
 
 
 def parse_named_setoption(args: list[str]) -> tuple[str, str | None]:

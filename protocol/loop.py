@@ -12,6 +12,7 @@ import traceback
 from .commands import parse_line
 from .dialects import Cyclone, Ucci, Uci, Usi
 from .dialects.base import Quit
+from .lines import MAX_LINE_CHARS, Overlong, read_lines
 from .session import EngineCore, Output, diagnose
 from .xboard import XBoard
 
@@ -59,14 +60,21 @@ class Loop:
         if self.dialect is not None:
             self.dialect.finish()
 
+    def reject_overlong(self, line: Overlong) -> None:
+        """One error line for a line over the length bound; nothing of it is acted on."""
+        reason = f"line too long ({line.length} characters, at most {MAX_LINE_CHARS})"
+        if self.dialect is None:
+            diagnose(f"{reason}: {line.head}...")
+        else:
+            self.dialect.reject_line(reason, line.head + "...")
+
     def run(self, stream=None) -> int:
         stream = stream if stream is not None else sys.stdin
         try:
-            while True:
-                line = stream.readline()
-                if not line:
-                    break
-                if not self.feed(line):
+            for line in read_lines(stream):
+                if isinstance(line, Overlong):
+                    self.reject_overlong(line)
+                elif not self.feed(line):
                     break
         finally:
             self.close()

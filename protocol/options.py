@@ -48,10 +48,13 @@ class Option:
             raise OptionError(f"option {self.name} takes true or false, not '{value}'")
         if self.kind == "spin":
             try:
-                number = int(float(value))
+                number = float(value)
+                if number != number:
+                    raise ValueError
             except ValueError:
                 raise OptionError(f"option {self.name} takes a number, not '{value}'") from None
-            return max(self.minimum, min(self.maximum, number))
+            # clamp as a float first: int(inf) would overflow
+            return int(max(self.minimum, min(self.maximum, number)))
         if self.kind == "combo":
             for choice in self.choices:
                 if choice.lower() == value.lower():

@@ -150,6 +150,10 @@ class SearchSlot:
         self._idle = threading.Event()
         self._idle.set()
         self._lock = threading.Lock()
+        # Held while a result is written: `stop` sees a search either before its answer went
+        # out (and stops it) or after (and finds nothing to stop), never in between.
+        self._answer_lock = threading.RLock()
+        self._answered = True
         self.searcher = None
         self._held = False
         self._pending = None     # (callback, best) waiting for release
@@ -164,12 +168,14 @@ class SearchSlot:
         done_once = threading.Event()
 
         def deliver(best) -> None:
-            try:
-                on_done(best)
-            except Exception as error:  # a formatting bug must not leave the slot busy
-                diagnose("".join(traceback.format_exception(error)))
-            finally:
-                self._idle.set()
+            with self._answer_lock:
+                try:
+                    on_done(best)
+                except Exception as error:  # a formatting bug must not leave the slot busy
+                    diagnose("".join(traceback.format_exception(error)))
+                finally:
+                    self._answered = True
+                    self._idle.set()
 
         def finish(best) -> None:
             if done_once.is_set():
@@ -191,10 +197,12 @@ class SearchSlot:
             self._held, self._pending = hold, None
             self._deliver = deliver
         self._idle.clear()
+        self._answered = False
         self.searcher = searcher
         try:
             searcher.start(position, limits, info, finish)
         except BaseException:
+            self._answered = True
             self._idle.set()
             raise
 
@@ -205,10 +213,15 @@ class SearchSlot:
         if best is not None:
             self._deliver(best)
 
-    def stop(self) -> None:
-        if self.busy and self.searcher is not None:
+    def stop(self) -> bool:
+        """Stop the search and let its answer out; False when there was none left to answer
+        (idle, or its answer has already been written)."""
+        with self._answer_lock:
+            if self._answered or self.searcher is None:
+                return False
             self.searcher.stop()
             self.release()
+            return True
 
     def ponderhit(self) -> None:
         if self.busy and self.searcher is not None:
@@ -222,3 +235,49 @@ class SearchSlot:
         if self.busy:
             self.stop()
             self.wait()
+
+
+# ---------------------------------------------------------------------- memory options
+def memory_refusal(name: str, wanted, kept, problem: MemoryError) -> str:
+    if name == "Hash":
+        return f"{problem or f'cannot allocate Hash {wanted} MB'}; Hash stays {kept} MB"
+    return f"not enough memory for {wanted} threads; Threads stays {kept}"
+
+
+def apply_memory_options(searcher, values: dict) -> list[str]:
+    """Give ``searcher`` the Hash and Threads in ``values`` (before a search). What cannot be
+    allocated is refused: its value goes back to what the searcher keeps, and the reasons are
+    returned."""
+    problems = []
+    for name, current, apply in (("Hash", "hash_mb", searcher.resize_hash),
+                                 ("Threads", "threads", searcher.set_threads)):
+        if getattr(searcher, current, None) == values[name]:
+            continue
+        try:
+            apply(int(values[name]))
+        except MemoryError as problem:
+            kept = getattr(searcher, current)
+            problems.append(memory_refusal(name, values[name], kept, problem))
+            values[name] = kept
+    return problems
+
+
+def claim_memory_option(core: EngineCore, slot: SearchSlot, name: str, previous,
+                        values: dict) -> list[str]:
+    """Right after `setoption` Hash or Threads: allocate now, so a size that cannot be had is
+    refused at once (``values[name]`` back to ``previous``) rather than failing every `go`."""
+    searcher = core.searcher
+    wanted = int(values[name])
+    try:
+        if searcher is not None and not slot.busy:
+            if name == "Hash":
+                searcher.resize_hash(wanted)
+            else:
+                searcher.set_threads(wanted)
+        elif name == "Hash":
+            from engine.hash_table import allocate_table   # numpy only: kernels may still load
+            allocate_table(wanted)          # a trial, dropped: the searcher allocates later
+    except MemoryError as problem:
+        values[name] = previous
+        return [memory_refusal(name, wanted, previous, problem)]
+    return []

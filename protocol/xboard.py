@@ -9,11 +9,12 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from .commands import Command
+from .commands import ECHO_CHARS, Command, clip, finite_number
 from .dialects.base import ENGINE_NAME, Quit, variant_names
 from .notation import codec_for, move_to_text, text_to_move
 from .options import OptionError, engine_options
-from .session import EngineCore, Game, Output, SearchSlot
+from .session import (EngineCore, Game, Output, SearchSlot, apply_memory_options,
+                      claim_memory_option)
 
 # XBoard's own names for our variants (data about XBoard, not about the games).
 XBOARD_NAMES = {"chess": "normal"}
@@ -77,7 +78,7 @@ class XBoard:
 
     # ------------------------------------------------------------------ output helpers
     def error(self, kind: str, command: str) -> None:
-        self.out.line(f"Error ({kind}): {command}")
+        self.out.line(f"Error ({clip(kind, 4 * ECHO_CHARS)}): {clip(command)}")
 
     def note(self, message: str) -> None:
         self.out.line(f"# {message}")
@@ -258,28 +259,30 @@ class XBoard:
 
     # ------------------------------------------------------------------ clocks and limits
     def cmd_time(self, command: Command) -> None:
-        self.time_cs = float(command.args[0])
+        self.time_cs = finite_number(command.args[0])
 
     def cmd_otim(self, command: Command) -> None:
-        self.otim_cs = float(command.args[0])
+        self.otim_cs = finite_number(command.args[0])
 
     def cmd_level(self, command: Command) -> None:
         mps, base, inc = command.args[:3]
         minutes, _, seconds = base.partition(":")
-        base_ms = (float(minutes) * 60 + (float(seconds) if seconds else 0)) * 1000
-        self.level = (int(mps), base_ms, float(inc) * 1000)
+        base_ms = (finite_number(minutes) * 60 + (finite_number(seconds) if seconds else 0)) * 1000
+        self.level = (int(finite_number(mps)), base_ms, finite_number(inc) * 1000)
         self.st = None
 
     def cmd_st(self, command: Command) -> None:
-        self.st = float(command.args[0])
-        if self.st <= 0:
+        st = finite_number(command.args[0])
+        if st <= 0:
             raise ValueError("st must be positive")
+        self.st = st
 
     def cmd_sd(self, command: Command) -> None:
-        self.sd = int(command.args[0])
+        self.sd = int(finite_number(command.args[0]))
 
     def cmd_nps(self, command: Command) -> None:
-        self.nps = int(command.args[0]) or None
+        nps = finite_number(command.args[0])
+        self.nps = nps if nps >= 1 else None
 
     def limits(self, position):
         Limits = self.core.search.Limits
@@ -287,7 +290,7 @@ class XBoard:
         side = position.turn
         if self.st is not None:
             if self.nps:
-                kwargs["nodes"] = max(1, int(self.nps * self.st))
+                kwargs["nodes"] = self.nps * self.st      # Limits clamps it into range
             else:
                 kwargs["movetime_ms"] = self.st * 1000
         elif self.time_cs is not None or self.level is not None:
@@ -424,9 +427,8 @@ class XBoard:
     def searcher(self):
         searcher = self.core.ready(self.note)
         values = self.options.values
-        if getattr(searcher, "hash_mb", None) != values["Hash"]:
-            searcher.resize_hash(int(values["Hash"]))
-        searcher.threads = int(values["Threads"])
+        for problem in apply_memory_options(searcher, values):
+            self.error("memory", problem)
         searcher.multipv = int(values["MultiPV"])
         searcher.move_overhead_ms = int(values["Move Overhead"])
         searcher.show_wdl = False
@@ -519,14 +521,26 @@ class XBoard:
         self.out.line(f"pong {command.args[0] if command.args else ''}".rstrip())
 
     def cmd_memory(self, command: Command) -> None:
-        self.options.set("Hash", command.args[0])
+        self.set_memory_option("Hash", command.args[0])
 
     def cmd_cores(self, command: Command) -> None:
-        self.options.set("Threads", command.args[0])
+        self.set_memory_option("Threads", command.args[0])
+
+    def set_memory_option(self, name: str, value: str) -> None:
+        """Hash or Threads, allocated now; refused (old value kept) when it cannot be had."""
+        previous = self.options[name]
+        self.options.set(name, value)
+        problems = claim_memory_option(self.core, self.slot, name, previous, self.options.values)
+        if problems:
+            raise ValueError("; ".join(problems))
 
     def cmd_option(self, command: Command) -> None:
         body = command.raw.split(None, 1)[1] if command.args else ""
         name, sep, value = body.partition("=")
+        option = self.options.find(name.strip())
+        if option is not None and option.name in ("Hash", "Threads"):
+            self.set_memory_option(option.name, value.strip() if sep else None)
+            return
         option, _ = self.options.set(name.strip(), value.strip() if sep else None)
         if option.name == "Clear Hash" and self.core.searcher is not None:
             self.core.searcher.clear_hash()
@@ -542,6 +556,9 @@ class XBoard:
 
     cmd_random = cmd_computer = cmd_name = cmd_rating = cmd_ics = _ignore
     cmd_egtpath = cmd_pause = cmd_resume = _ignore
+
+    def reject_line(self, reason: str, excerpt: str) -> None:
+        self.error(reason, excerpt)
 
     def internal_error(self, command: Command, problem: Exception) -> None:
         self.error(f"internal: {type(problem).__name__}", command.raw)

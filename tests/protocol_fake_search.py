@@ -27,6 +27,9 @@ class Searcher:
     def resize_hash(self, mb):
         self.hash_mb = mb
 
+    def set_threads(self, count):
+        self.threads = count
+
     def clear_hash(self):
         self.cleared += 1
 

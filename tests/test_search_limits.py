@@ -163,3 +163,90 @@ def test_ponderhit_deadline_reaches_a_running_iteration():
     elapsed = time.perf_counter() - t0
     assert len(done) == 1 and done[0].move in Position("chess").legal_moves()
     print(f"ponderhit to bestmove: {elapsed * 1000:.0f} ms (clock 200 ms)")
+
+
+# ---------------------------------------------------------------------- limits out of range
+def test_limits_clamp_every_field_into_range():
+    from engine.search_records import MAX_DEPTH, MAX_MOVES, MAX_MS, MAX_NODES
+    huge = Limits(depth=10 ** 400, nodes=1e30, movetime_ms=1e18, mate=10 ** 30,
+                  movestogo=float("inf"), time_ms=(1e308, float("inf")),
+                  inc_ms=(1e308, 1e308), byoyomi_ms=(1e18, 1e18))
+    assert (huge.depth, huge.nodes, huge.mate, huge.movestogo) == (
+        MAX_DEPTH, MAX_NODES, MAX_MOVES, MAX_MOVES)
+    assert huge.movetime_ms == MAX_MS and huge.time_ms == (MAX_MS, MAX_MS)
+    assert huge.inc_ms == (MAX_MS, MAX_MS) and huge.byoyomi_ms == (MAX_MS, MAX_MS)
+    low = Limits(depth=-5, nodes=0, movetime_ms=-1, mate=0, movestogo=-3,
+                 time_ms=(-500.0, None), inc_ms=(float("nan"), -1), byoyomi_ms=(-1, 0))
+    assert (low.depth, low.nodes, low.mate, low.movestogo) == (1, 1, None, None)
+    assert low.movetime_ms == 0 and low.time_ms == (0.0, None)
+    assert low.inc_ms == (0.0, 0.0) and low.byoyomi_ms == (0.0, 0.0)
+    assert Limits(movetime_ms=float("nan"), depth=float("nan")).movetime_ms == 0
+    assert Limits() == Limits(**Limits().__dict__)       # clamping is idempotent
+
+
+@pytest.mark.parametrize("limits", [
+    Limits(movetime_ms=1e18), Limits(time_ms=(1e308, 1e308), movestogo=1),
+    Limits(time_ms=(0.0, 0.0), byoyomi_ms=(1e18, 1e18)), Limits(nodes=10 ** 30, depth=10 ** 9),
+], ids=["movetime", "clock", "byoyomi", "nodes"])
+def test_huge_limits_search_until_stop_and_answer_once(limits):
+    # the deadline used to overflow int64 (OverflowError, no best move)
+    position = Position("xiangqi")
+    best, _ = _start_and_stop(position, limits)
+    _legal(position, best)
+
+
+def test_ponderhit_with_huge_clocks_answers_once():
+    position = Position("shogi")
+    searcher = Searcher()
+    done = []
+    searcher.start(position, Limits(ponder=True, time_ms=(1e308, 1e308), byoyomi_ms=(1e18, 1e18)),
+                   lambda info: None, done.append)
+    time.sleep(0.1)
+    searcher.ponderhit()            # re-plans on the clocks: used to raise OverflowError
+    assert searcher.searching and not done
+    searcher.stop()
+    searcher.wait()
+    assert len(done) == 1
+    _legal(position, done[0])
+
+
+# ---------------------------------------------------------------------- Hash that cannot be had
+def test_hash_that_cannot_be_allocated_keeps_the_old_table(monkeypatch):
+    import engine.hash_table as hash_table
+    searcher = Searcher()
+    searcher.resize_hash(2)
+    table = searcher._tt.table
+    monkeypatch.setattr(hash_table, "physical_memory_bytes", lambda: 64 << 20)
+    with pytest.raises(MemoryError, match="more than this machine's memory"):
+        searcher.resize_hash(128)
+
+    class NoMemory:                 # numpy whose every allocation fails
+        int64 = hash_table.np.int64
+
+        @staticmethod
+        def zeros(*args, **kwargs):
+            raise MemoryError
+    monkeypatch.setattr(hash_table, "np", NoMemory)
+    with pytest.raises(hash_table.HashSizeError, match="cannot allocate Hash 32 MB"):
+        searcher.resize_hash(32)
+    assert searcher._tt.table is table and searcher.hash_mb == 2
+    # a size set behind its back is not retried into a failure: the search starts and answers
+    searcher.hash_mb = 32
+    position = Position("chess")
+    best, _ = run(position, Limits(depth=2), searcher)
+    _legal(position, best)
+    assert searcher.hash_mb == 2 and searcher._tt.table is table
+
+
+def test_threads_that_cannot_be_allocated_keep_the_old_count(monkeypatch):
+    import engine.search as search
+    searcher = Searcher()
+    searcher.set_threads(2)
+    workers = list(searcher._workers)
+
+    def no_memory():
+        raise MemoryError
+    monkeypatch.setattr(search, "_Worker", no_memory)
+    with pytest.raises(MemoryError):
+        searcher.set_threads(4)
+    assert searcher.threads == 2 and searcher._workers == workers

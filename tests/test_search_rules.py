@@ -67,3 +67,40 @@ def test_janggi_bikjang_left_standing_is_scored_on_points():
     assert best.score_cp is not None and best.score_cp <= -19000
     best, _ = run(position, Limits(depth=3))
     assert best.move != guard_aside
+
+
+# ---------------------------------------------------------------------- games of any length
+SHUFFLES = {"xiangqi": ["b0c2", "b9c7", "c2b0", "c7b9"], "chess": ["g1f3", "g8f6", "f3g1", "f6g8"]}
+
+
+def _shuffled(variant, fen=None, plies=2400, cycle=None):
+    cycle = cycle or SHUFFLES[variant]
+    return _play(Position(variant, fen), [cycle[i % len(cycle)] for i in range(plies)])
+
+
+def test_a_game_longer_than_the_old_undo_stack_plays_and_unwinds():
+    position = _shuffled("xiangqi", plies=3001)
+    assert position.ply == 3001 and position.turn == 1
+    assert len(position.hash_history()) == 3002
+    while position.ply:
+        position.pop()
+    assert position.fen() == Position("xiangqi").fen()
+
+
+def test_perpetual_check_is_still_judged_after_2000_plies():
+    # the check cycle of test_perpetual_check_loses_in_xiangqi, 600 times over
+    position = _shuffled("xiangqi", "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1", plies=2400,
+                         cycle=["a8a9", "e9e8", "a9a8", "e8e9"])
+    again = parse_move(position, "a8a9")
+    best, _ = run(position, Limits(depth=2, searchmoves=[again]))
+    assert best.score_cp is not None and best.score_cp <= -19000
+    best, _ = run(position, Limits(depth=3))
+    assert best.move != again
+
+
+def test_repetition_is_still_a_draw_after_2000_plies_in_chess():
+    position = _shuffled("chess", plies=2400)
+    _play(position, ["e2e4", "e7e5", "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6"])
+    back = parse_move(position, "f3g1")
+    best, _ = run(position, Limits(depth=3, searchmoves=[back]))
+    assert best.move == back and best.score_cp == 0

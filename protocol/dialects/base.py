@@ -5,13 +5,18 @@ score, time units, the no-move answer and error lines. Nothing here knows a vari
 """
 from __future__ import annotations
 
-from ..commands import (Command, CommandError, parse_go, parse_named_setoption, parse_position)
-from ..notation import codec_for, move_to_text, text_to_move
+from ..commands import (ECHO_CHARS, Command, CommandError, clip, parse_go, parse_named_setoption,
+                        parse_position, summarize_errors)
+from ..move_lists import describe_bad_moves, read_move_list
+from ..notation import MoveReader, codec_for, move_to_text
 from ..options import OptionError, engine_options
-from ..session import EngineCore, Game, Output, SearchSlot
+from ..session import (EngineCore, Game, Output, SearchSlot, apply_memory_options,
+                       claim_memory_option)
 
 ENGINE_NAME = "Jiangjun 0.1"
 ENGINE_AUTHOR = "the Jiangjun developers"
+# perft walks on the position's own undo stack, one row per ply; deeper counts never finish anyway
+MAX_PERFT_DEPTH = 32
 
 
 def variant_names() -> tuple[str, ...]:
@@ -40,7 +45,7 @@ class UciFamily:
 
     # ------------------------------------------------------------------ spelling hooks
     def error(self, message: str) -> None:
-        self.out.line(f"info string error: {message}")
+        self.out.line(f"info string error: {clip(message, 4 * ECHO_CHARS)}")
 
     def note(self, message: str) -> None:
         self.out.line(f"info string {message}")
@@ -80,9 +85,8 @@ class UciFamily:
         """The warm searcher with the current option values applied."""
         searcher = self.core.ready(self.note)
         values = self.options.values
-        if getattr(searcher, "hash_mb", None) != values["Hash"]:
-            searcher.resize_hash(int(values["Hash"]))
-        searcher.threads = int(values["Threads"])
+        for problem in apply_memory_options(searcher, values):
+            self.error(problem)
         searcher.multipv = int(values["MultiPV"])
         searcher.move_overhead_ms = int(values["Move Overhead"])
         searcher.show_wdl = bool(values["UCI_ShowWDL"])
@@ -100,6 +104,9 @@ class UciFamily:
             raise
         except (CommandError, OptionError, ValueError) as problem:
             self.error(str(problem) or command.raw)
+
+    def reject_line(self, reason: str, excerpt: str) -> None:
+        self.error(f"{reason}: {excerpt}")
 
     def internal_error(self, command: Command, problem: Exception) -> None:
         self.error(f"internal error ({type(problem).__name__}) on: {command.raw}")
@@ -129,8 +136,14 @@ class UciFamily:
         self.apply_option(name, value)
 
     def apply_option(self, name: str, value: str | None) -> None:
+        before = dict(self.options.values)
         option, value = self.options.set(name, value)
-        if option.name in ("Clear Hash", "newgame"):
+        if option.name in ("Hash", "Threads"):
+            problems = claim_memory_option(self.core, self.slot, option.name,
+                                           before[option.name], self.options.values)
+            if problems:
+                raise OptionError("; ".join(problems))
+        elif option.name in ("Clear Hash", "newgame"):
             if self.core.searcher is not None and not self.slot.busy:
                 self.core.searcher.clear_hash()
         elif option.name == "UCI_Variant":
@@ -175,8 +188,8 @@ class UciFamily:
 
     def cmd_go(self, command: Command) -> None:
         go = parse_go(command.args)
-        for problem in go.errors:
-            self.error(problem)
+        if go.errors:
+            self.error(summarize_errors(go.errors))
         position = self.position()
         if "perft" in go.numbers:
             self.perft(position, int(go.numbers["perft"]))
@@ -187,8 +200,8 @@ class UciFamily:
     def perft(self, position, depth: int) -> None:
         from engine.notation import parse_move
         from engine.perft import divide
-        if depth < 1:
-            raise CommandError("perft depth must be at least 1")
+        if not 1 <= depth <= MAX_PERFT_DEPTH:
+            raise CommandError(f"perft depth must be from 1 to {MAX_PERFT_DEPTH}")
         total = 0
         for text, count in divide(position, depth):
             mv = parse_move(position, text)
@@ -201,13 +214,11 @@ class UciFamily:
     def limits(self, go, position):
         """The go command's Limits record."""
         kwargs = self.clock_limits(go, position)
-        for key, field in (("depth", "depth"), ("nodes", "nodes"), ("movestogo", "movestogo")):
-            if key in go.numbers and go.numbers[key] >= 0:
-                kwargs[field] = int(go.numbers[key])
-        if "movetime" in go.numbers:
-            kwargs["movetime_ms"] = max(0.0, go.numbers["movetime"])
-        if "mate" in go.numbers and go.numbers["mate"] > 0:
-            kwargs["mate"] = int(go.numbers["mate"])
+        # the numbers go in as given: Limits clamps every one into range (huge, negative, 0)
+        for key, field in (("depth", "depth"), ("nodes", "nodes"), ("movestogo", "movestogo"),
+                           ("movetime", "movetime_ms"), ("mate", "mate")):
+            if key in go.numbers:
+                kwargs[field] = go.numbers[key]
         kwargs["infinite"] = "infinite" in go.flags
         kwargs["ponder"] = "ponder" in go.flags
         moves = self.root_moves(go, position)
@@ -218,13 +229,10 @@ class UciFamily:
     def root_moves(self, go, position) -> list[int] | None:
         if not go.searchmoves:
             return None
-        codec = self.codec(position.spec)
-        moves = []
-        for text in go.searchmoves:
-            try:
-                moves.append(text_to_move(position, text, codec))
-            except ValueError as problem:
-                self.error(f"searchmoves: {problem}")
+        moves, bad = read_move_list(MoveReader(position, self.codec(position.spec)),
+                                    go.searchmoves)
+        if bad:
+            self.error(f"searchmoves: {describe_bad_moves(bad)}")
         return moves or None
 
     def start_search(self, position, go, limits) -> None:

@@ -2,8 +2,10 @@
 ``usemillisec``, own/opponent clocks, ``banmoves``, ``go draw``, ``nobestmove``, ``bye``."""
 from __future__ import annotations
 
-from ..commands import Command, parse_bare_setoption, parse_position
-from ..notation import text_to_move
+from ..commands import (ECHO_CHARS, Command, CommandError, clip, parse_bare_setoption,
+                        parse_position)
+from ..move_lists import describe_bad_moves, read_move_list
+from ..notation import MoveReader, text_to_move
 from .base import UciFamily
 
 MATE_SCORE = 10000       # UCCI has no mate token; ElephantEye reports MATE_VALUE - plies
@@ -20,7 +22,7 @@ class Ucci(UciFamily):
         self.banned: list[str] = []
 
     def error(self, message: str) -> None:
-        self.out.line(f"info message error: {message}")
+        self.out.line(f"info message error: {clip(message, 4 * ECHO_CHARS)}")
 
     def score_text(self, cp, mate_plies) -> str:
         if mate_plies is not None:
@@ -64,24 +66,24 @@ class Ucci(UciFamily):
 
     def cmd_banmoves(self, command: Command) -> None:
         position = self.position()
-        codec = self.codec(position.spec)
-        for text in command.args:
-            text_to_move(position, text, codec)     # ValueError names a bad move
+        _, bad = read_move_list(MoveReader(position, self.codec(position.spec)), command.args)
+        if bad:
+            raise CommandError(f"banmoves: {describe_bad_moves(bad)}")
         self.banned = list(command.args)
 
     def root_moves(self, go, position):
         moves = super().root_moves(go, position)
         if not self.banned:
             return moves
-        codec = self.codec(position.spec)
-        banned = {text_to_move(position, text, codec) for text in self.banned}
+        banned = set(read_move_list(MoveReader(position, self.codec(position.spec)),
+                                    self.banned)[0])
         allowed = [m for m in (moves or position.legal_moves()) if m not in banned]
         return allowed if allowed else [-1]      # nothing left: start_search answers nobestmove
 
     def cmd_stop(self, command: Command) -> None:
-        if self.slot.busy:
-            self.slot.stop()
-        else:
+        """ElephantEye answers a `stop` with nothing to stop by `nobestmove` (PROTOCOLS.md
+        3.1), also one that crosses the bestmove of a search that just ended."""
+        if not self.slot.stop():
             self.out.line("nobestmove")
 
     def cmd_quit(self, command: Command) -> None:

@@ -65,10 +65,10 @@ class Usi(UciFamily):
     # ------------------------------------------------------------------ go mate
     def go_mate(self, command: Command) -> None:
         """``go mate <ms>|infinite``: a time-limited mate search answered with ``checkmate``."""
-        from ..commands import parse_go
+        from ..commands import parse_go, summarize_errors
         go = parse_go(command.args)
-        for problem in go.errors:
-            self.error(problem)
+        if go.errors:
+            self.error(summarize_errors(go.errors))
         position = self.position()
         if not position.legal_moves():
             self.slot.stop_and_wait()
