@@ -90,7 +90,7 @@ def _install_signals(loop: Loop) -> None:
         # but if it does, the engine carries on rather than dying.
         if isinstance(loop.dialect, XBoard):
             return
-        raise SystemExit(0)
+        raise SystemExit(130)    # 128 + SIGINT, as every other command ends on Ctrl-C
 
     signal.signal(signal.SIGTERM, terminate)
     signal.signal(signal.SIGINT, interrupt)
@@ -105,6 +105,6 @@ def run(protocol: str | None = None) -> int:
     _install_signals(loop)
     try:
         return loop.run()
-    except SystemExit:
+    except SystemExit as ended:
         loop.close()
-        return 0
+        return ended.code if isinstance(ended.code, int) else 0

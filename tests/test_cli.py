@@ -144,3 +144,23 @@ def test_ctrl_c_ends_a_match_and_its_engines(tmp_path, settle):
     time.sleep(0.5)
     for pid in started:         # killed with the match, not left orphaned
         assert not os.path.exists(f"/proc/{pid}") or "zombie" in open(f"/proc/{pid}/status").read().lower()
+
+
+@pytest.mark.parametrize("hello, searching", [("uci", "go infinite"), ("usi", "go infinite"),
+                                               ("ucci", "go infinite")])
+def test_ctrl_c_ends_the_protocol_loop_with_130_even_while_searching(hello, searching, settle):
+    proc = subprocess.Popen([sys.executable, "-m", "protocol"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdin.write(f"{hello}\nisready\n{searching}\n")
+    proc.stdin.flush()
+    time.sleep(settle)
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail("the protocol loop still runs 10 s after Ctrl-C")
+    assert proc.returncode == 130, err
+    assert "Traceback" not in out + err
+    assert "bestmove" in out            # the running search still answered before the exit
