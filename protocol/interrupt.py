@@ -62,15 +62,18 @@ def _watch(read_fd: int) -> None:
 
 
 def exit_now() -> None:
-    """Clean up what must not outlive us, flush what was printed, and exit with 130."""
-    for cleanup in _cleanups:
-        try:
-            cleanup()
-        except Exception:  # noqa: BLE001 - exiting anyway; one failed cleanup must not block it
-            pass
+    """Flush what was printed, clean up what must not outlive us, and exit with 130."""
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except Exception:  # noqa: BLE001 - a closed or broken stream: nothing left to save
+            pass
+    # From here on other threads only see the ends of what we are killing (a game whose engine
+    # died, a future that failed): nothing of it is worth printing before the exit.
+    sys.stdout = sys.stderr = open(os.devnull, "w")
+    for cleanup in _cleanups:
+        try:
+            cleanup()
+        except Exception:  # noqa: BLE001 - exiting anyway; one failed cleanup must not block it
             pass
     os._exit(EXIT_CODE)

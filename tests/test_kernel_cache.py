@@ -68,3 +68,23 @@ def test_cache_directory_follows_kernel_sources(monkeypatch):
     first = cache.cache_dir()
     monkeypatch.setenv("NUMBA_BOUNDSCHECK", "1")
     assert cache.cache_dir() != first  # a flag change must not reuse code compiled without it
+
+
+def test_threads_calling_a_kernel_first_at_once_all_get_it():
+    """Two match games start together: both threads call in_check before it is loaded."""
+    script = "\n".join([
+        "import threading",
+        "from engine.position import Position",
+        "barrier, errors = threading.Barrier(4), []",
+        "def run():",
+        "    barrier.wait()",
+        "    try:",
+        "        Position('chess')",
+        "    except Exception as error:",
+        "        errors.append(repr(error))",
+        "threads = [threading.Thread(target=run) for _ in range(4)]",
+        "for t in threads: t.start()",
+        "for t in threads: t.join()",
+        "print(errors or 'ok')",
+    ])
+    assert _run(dict(os.environ), script).stdout.strip() == "ok"

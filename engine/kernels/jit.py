@@ -54,10 +54,11 @@ class Kernel(CPUDispatcher):
             return True
 
     def _compile_for_args(self, *args, **kws):
-        """A call from Python found no overload; numba wants a callable back to call."""
-        if self.compile_declared():
-            return lambda *again, **kw_again: self(*again, **kw_again)
-        return super()._compile_for_args(*args, **kws)
+        """A call from Python found no overload; numba wants a callable back to call. Another
+        thread may have compiled the declared signature meanwhile: either way, dispatch again
+        (arguments that do not fit it then get numba's usual TypeError)."""
+        self.compile_declared()
+        return lambda *again, **kw_again: self(*again, **kw_again)
 
     def get_call_template(self, args, kws):         # a caller being compiled types a call
         self.compile_declared()

@@ -282,7 +282,8 @@ _KANJI_PIECE = {"玉": "K", "王": "K", "飛": "R", "龍": "+R", "竜": "+R", "�
 _KANJI_NUMBER = "〇一二三四五六七八九十"
 
 
-_KIF_MOVE_NUMBER = re.compile(r"^\s*\d+\s")
+# ASCII digits only: a board diagram numbers its files in full-width ones
+_KIF_MOVE_NUMBER = re.compile(r"^\s*[0-9]+\s")
 
 
 def read_kif(path: str) -> GameRecord:
