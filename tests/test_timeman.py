@@ -43,6 +43,11 @@ def test_byoyomi_only():
     assert 500 <= p.hard_ms <= 1000 - 30
 
 
+def test_a_short_byoyomi_keeps_a_reserve_beyond_the_overhead():
+    p = plan(Limits(time_ms=(0.0, 0.0), byoyomi_ms=(200.0, 200.0)), 0, 30)
+    assert 100 <= p.hard_ms <= 200 - 30 - 30
+
+
 def test_main_time_plus_byoyomi():
     p = plan(Limits(time_ms=(60000.0, 60000.0), byoyomi_ms=(10000.0, 10000.0)), 0, 30)
     assert p.soft_ms >= 8000 and p.hard_ms <= 60000 + 10000 - 30
