@@ -110,9 +110,9 @@ def test_game_over_under_go_infinite_still_waits_for_stop():
     talk.send("uci", "setoption name UCI_Variant value janggi",
               f"position startpos moves {JANGGI_DOUBLE_PASS['uci']}")
     talk.loop.feed("go infinite")
+    talk.loop.feed("isready")
     threading.Event().wait(0.1)
-    assert talk.new_lines() == ["info depth 0 score mate 0"]
-    assert talk.send("isready") == ["readyok"]
+    assert talk.new_lines() == ["info depth 0 score mate 0", "readyok"]
     assert talk.send("stop") == ["bestmove (none)"]
     assert talk.send("stop") == []
 
@@ -139,9 +139,10 @@ def test_a_game_won_by_rule_gives_no_move_either():
 
 def test_searchmoves_that_leave_nothing_give_no_move_without_a_score():
     talk = Talk()
-    talk.send("ucci", "position fen 3k5/4R4/9/9/9/9/9/9/9/4K4 b")
+    talk.send("ucci", "position fen 3k5/9/9/9/9/9/9/9/9/R3K4 b")
     position = talk.loop.dialect.game.position
     moves = [talk.loop.dialect.move_text(position, m) for m in position.legal_moves()]
+    assert moves == ["d9d8"]                    # a game going on: no depth-0 score
     assert talk.send("banmoves " + " ".join(moves), "go depth 1") == ["nobestmove"]
 
 
