@@ -47,6 +47,18 @@ def codec_for(spec, dialect: str) -> Codec:
                  "@@@@" if dialect == "xboard" else None)
 
 
+def square_labels(spec, style: str | None = None) -> tuple[list[str], list[str]]:
+    """(file labels left to right, rank labels from the first player's side up) in a square
+    style (default: the spec's canonical one), for board diagrams."""
+    style = style or _CANONICAL_STYLE[spec.move_style]
+    if style == "usi":
+        return ([str(spec.files - f) for f in range(spec.files)],
+                [chr(ord("a") + spec.ranks - 1 - r) for r in range(spec.ranks)])
+    first = 1 if style == "one" else 0
+    return ([chr(ord("a") + f) for f in range(spec.files)],
+            [str(r + first) for r in range(spec.ranks)])
+
+
 def _parse_square(text: str, style: str, files: int, ranks: int) -> tuple[int, int]:
     if style == "usi":
         if not (text[0].isdigit() and text[1:].isalpha() and len(text) == 2):

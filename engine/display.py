@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 
-def board_diagram(position) -> str:
+def board_diagram(position, style: str | None = None) -> str:
+    """Files and ranks are labelled in a dialect's square style (engine/dialect_notation.py:
+    ``zero``, ``one``, ``usi``), by default in the game's canonical one."""
+    from .dialect_notation import square_labels
     spec, geo = position.spec, position.geo
+    file_labels, rank_labels = square_labels(spec, style)
     lines = []
     for rank in range(geo.ranks - 1, -1, -1):
         cells = []
@@ -15,8 +19,8 @@ def board_diagram(position) -> str:
             letter = spec.pieces[abs(pc) - 1].letter
             letter = letter if pc > 0 else letter.lower()
             cells.append(letter.rjust(2))
-        lines.append(f"{rank:>2} " + "".join(cells))
-    files = "".join(f" {chr(ord('a') + f)}" for f in range(geo.files))
+        lines.append(f"{rank_labels[rank]:>2} " + "".join(cells))
+    files = "".join(f"{label:>2}" for label in file_labels)
     lines.append("   " + files)
     hands = [position.hand(side) for side in (0, 1)]
     if spec.drops:

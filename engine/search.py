@@ -38,12 +38,25 @@ def _now_ns() -> int:
 
 
 def split_score(score: int) -> tuple[int | None, int | None]:
-    """(score_cp, mate_plies) from a kernel score."""
+    """(score_cp, mate_plies) from a kernel score. A forced end by rule (janggi counting,
+    perpetual check or chase) is a won or lost game like a mate, so it is reported as one at
+    its distance in plies, as Fairy-Stockfish does: GUIs show both as a win, not as +199.99."""
     if score >= S.MATE_BOUND:
         return None, S.MATE - score
     if score <= -S.MATE_BOUND:
         return None, -(S.MATE + score)
+    if score >= S.RULE_BOUND:
+        return None, S.RULE_WIN - score
+    if score <= -S.RULE_BOUND:
+        return None, -(S.RULE_WIN + score)
     return int(score), None
+
+
+def decided_within(score: int, depth: int) -> bool:
+    """A mate or rule end at most ``depth`` plies away: an iteration of that depth has searched
+    every line that long, so a deeper one would only report the same end again."""
+    _, plies = split_score(score)
+    return plies is not None and abs(plies) <= depth
 
 
 def _lmr_table() -> np.ndarray:
@@ -342,6 +355,7 @@ class Searcher:
         helpers = self._start_helpers(job, root)
         multipv = max(1, min(int(self.multipv), len(root)))
         best: list[_Line] = []
+        settled = False          # every line is a mate or rule end within the searched depth
         try:
             for depth in range(1, max_depth + 1):
                 self._main_depth = depth - 1    # completed by the main thread (helpers read it)
@@ -365,7 +379,8 @@ class Searcher:
                     if not pv:  # cannot happen with a full window; keep the order's first move
                         pv = [candidates[0]]
                     lines.append(_Line(score, pv))
-                    self._emit(job, depth, k + 1, score, pv)
+                    if not (settled and k < len(best) and best[k] == lines[-1]):
+                        self._emit(job, depth, k + 1, score, pv)
                 if aborted:
                     break
                 unstable = bool(best) and (lines[0].pv[0] != best[0].pv[0]
@@ -375,6 +390,13 @@ class Searcher:
                 root = chosen + [m for m in root if m not in chosen]
                 if self._should_stop(job, best[0].score, depth, unstable):
                     break
+                if all(decided_within(line.score, depth) for line in lines):
+                    # Deeper iterations would print the same mate again and again (up to ~120
+                    # lines at once on a trivial mate): stop, or while the GUI holds the search
+                    # (infinite, ponder) go on quietly, reporting only a line that changes.
+                    if not (job.pondering or limits.infinite):
+                        break
+                    settled = True
         finally:
             self._shared[S.SH_STOP] = 1
             for thread in helpers:

@@ -136,6 +136,7 @@ class OptionTable:
         return f"{option.name} -string {value}"
 
 
+UCI_FAMILY = ("uci", "ucicyclone", "ucci", "usi")
 # USI is for shogi GUIs; the other dialects drive 10-rank boards too.
 DIALECTS_WITH_BOARDS = ("uci", "ucicyclone", "ucci", "xboard")
 # XBoard sets these through its own commands: memory, cores, variant.
@@ -150,13 +151,18 @@ def engine_options(dialect: str, variants: tuple[str, ...], default_variant: str
         Option("Hash", "spin", 16, 1, 65536, spellings={"ucci": "hashsize", "usi": "USI_Hash"}),
         Option("Threads", "spin", 1, 1, 64, spellings={"ucci": "threads"}),
         Option("Clear Hash", "button"),
-        Option("Ponder", "check", False, spellings={"ucci": "ponder", "usi": "USI_Ponder"}),
+        # XBoard turns pondering on and off with hard/easy, not with an option.
+        Option("Ponder", "check", False, spellings={"ucci": "ponder", "usi": "USI_Ponder"},
+               dialects=UCI_FAMILY),
         Option("MultiPV", "spin", 1, 1, 500),
         Option("Move Overhead", "spin", 30, 0, 5000),
         Option("UCI_Variant", "combo", default_variant, choices=variants),
-        Option("UCI_AnalyseMode", "check", False),
-        Option("UCI_ShowWDL", "check", False),
-        Option("UCI_Chess960", "check", False),
+        # What a GUI tells the engine (USI_AnalyseMode in USI); UCCI and XBoard have no such thing.
+        Option("UCI_AnalyseMode", "check", False, dialects=("uci", "ucicyclone", "usi")),
+        # `wdl` in info lines and Chess960 castling: UCI only (USI, UCCI and XBoard GUIs read no
+        # wdl; XBoard would need its own variant fischerandom).
+        Option("UCI_ShowWDL", "check", False, dialects=("uci", "ucicyclone")),
+        Option("UCI_Chess960", "check", False, dialects=("uci", "ucicyclone")),
         # UCCI sends seconds unless the engine declares this and the GUI turns it on; a default of
         # true would read a GUI's seconds as milliseconds (FSF issue #406).
         Option("usemillisec", "check", False, dialects=("ucci",)),

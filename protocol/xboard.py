@@ -10,7 +10,7 @@ import threading
 from dataclasses import dataclass
 
 from .commands import ECHO_CHARS, Command, clip, finite_number
-from .dialects.base import ENGINE_NAME, Quit, variant_names
+from .dialects.base import ENGINE_NAME, Quit, variant_choices, variant_names
 from .notation import codec_for, move_to_text, text_to_move
 from .options import OptionError, engine_options
 from .session import (EngineCore, Game, Output, SearchSlot, apply_memory_options,
@@ -32,7 +32,7 @@ XBOARD_SETUP = {
 MATE_BASE = 100000
 # Commands that leave the game and the ponder search as they are (`time`/`otim` only record the
 # clocks; `ping` is answered at once while pondering). Any other command stops pondering first.
-PONDER_SAFE = {"time", "otim", "ping", "post", "nopost", "hard", "hint", ".", "?", "draw",
+PONDER_SAFE = {"time", "otim", "ping", "post", "nopost", "hard", "hint", ".", "?", "draw", "d",
                "computer", "name", "rating", "ics", "random", "accepted", "rejected", "bk"}
 # Limits fields a ponder hit recomputes from the clocks, as a normal `go` would.
 CLOCK_FIELDS = ("time_ms", "inc_ms", "movestogo", "movetime_ms")
@@ -178,14 +178,14 @@ class XBoard:
         if not command.args:
             raise ValueError("variant needs a name")
         wanted = command.args[0].lower()
-        names = {XBOARD_NAMES.get(v, v): v for v in variant_names()}
+        names = {XBOARD_NAMES.get(v, v): v for v in variant_choices()}
         if wanted not in names:
             raise ValueError(f"unsupported variant {wanted}")
         self.slot.stop_and_wait()
         self.core.modules()
         self.game.set(names[wanted], None, [], self.codec, False)
         if wanted not in XBOARD_KNOWN:
-            self.announce_setup(names[wanted])
+            self.announce_setup(self.game.variant)
         self.resume_analysis()
 
     def announce_setup(self, variant: str) -> None:
@@ -436,8 +436,8 @@ class XBoard:
 
     def on_info(self, root, info) -> None:
         self.last_info = info
-        if not self.post or info.string or info.multipv != 1:
-            return
+        if not self.post or info.string:
+            return                        # every MultiPV line: XBoard shows them all
         if info.mate_plies is not None:
             moves = (abs(info.mate_plies) + 1) // 2
             score = MATE_BASE + moves if info.mate_plies > 0 else -MATE_BASE - moves
@@ -546,6 +546,14 @@ class XBoard:
             self.core.searcher.clear_hash()
         elif option.name in ("Cho Setup", "Han Setup"):
             self.game.setup = (self.options["Han Setup"], self.options["Cho Setup"])
+
+    def cmd_d(self, command: Command) -> None:
+        """The board in XBoard's coordinates, as debug lines (a bare line starting with a
+        digit would read as thinking output)."""
+        from engine.display import board_diagram
+        position = self.position()
+        for line in board_diagram(position, self.codec(position.spec).style).splitlines():
+            self.note(line)
 
     def cmd_draw(self, command: Command) -> None:
         pass                       # offers are declined by staying silent

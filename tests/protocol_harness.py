@@ -12,9 +12,10 @@ from protocol.session import Output
 
 
 class Talk:
-    def __init__(self, protocol: str | None = None):
+    def __init__(self, protocol: str | None = None, search_module=fake):
+        """``search_module=None``: the real search (engine.search)."""
         self.buffer = io.StringIO()
-        self.loop = Loop(protocol, Output(self.buffer), search_module=fake)
+        self.loop = Loop(protocol, Output(self.buffer), search_module=search_module)
         self.seen = 0
         self.alive = True
 

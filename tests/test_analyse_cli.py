@@ -50,7 +50,8 @@ def test_scholars_mate_blunder_in_chess(tmp_path, capsys):
     assert code == 0, stderr
     text = out.read_text()
     assert pgn_marks(text) == [("Nf6", "??")]
-    assert "Nf6??\n{[%eval #1,4] blunder" in text or "Nf6?? {[%eval #1,4] blunder" in text
+    # mate in 1 is proven by the depth-1 iteration, where the search stops (issue 15)
+    assert "Nf6??\n{[%eval #1,1] blunder" in text or "Nf6?? {[%eval #1,1] blunder" in text
     assert "Qxf7# {1-0}" in text and "{black is checkmated} 1-0" in text
     assert '[Annotator "jiangjun analyse: Jiangjun (in-process), depth 4"]' in text
     black = next(line for line in stdout.splitlines() if line.startswith("Black"))

@@ -220,7 +220,7 @@ def test_ucci_score_has_no_cp_and_errors_use_info_message():
 
 def test_ucci_nobestmove_when_every_move_is_banned():
     talk = Talk()
-    talk.send("ucci", "position fen 3k5/4R4/9/9/9/9/9/9/9/4K4 b")
+    talk.send("ucci", "position fen 3k5/9/9/9/9/9/9/9/9/R3K4 b")
     moves = [talk.loop.dialect.move_text(talk.loop.dialect.game.position, m)
              for m in talk.loop.dialect.game.position.legal_moves()]
     assert talk.send("banmoves " + " ".join(moves), "go depth 1") == ["nobestmove"]

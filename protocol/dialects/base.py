@@ -24,8 +24,41 @@ def variant_names() -> tuple[str, ...]:
     return tuple(VARIANTS)
 
 
+def variant_choices() -> tuple[str, ...]:
+    """What UCI_Variant accepts: our names and Fairy-Stockfish's other names for our games."""
+    from engine.variants import variant_choices as choices
+    return choices()
+
+
 class Quit(Exception):
     """Raised by a handler to end the loop."""
+
+
+def game_result(position, chess960: bool = False) -> str | None:
+    """The side to move's result if the game is already over by rule (no legal move, janggi
+    double pass or bikjang, repetition, ...: the arbiter's verdict), else None."""
+    from engine.arbiter import judge_position
+    verdict = judge_position(position, chess960=chess960)
+    if verdict.ongoing:
+        return None
+    if verdict.winner is None:
+        return "draw"
+    return "win" if verdict.winner == position.turn else "loss"
+
+
+class NoSearch:
+    """Stands in for the searcher when there is nothing to search: it answers at once with no
+    move, and the SearchSlot holds that answer back as it would a real search's."""
+
+    def start(self, position, limits, on_info, on_done) -> None:
+        from engine.search_records import BestMove
+        on_done(BestMove(None, None, None, None))
+
+    def stop(self) -> None:
+        pass
+
+    def ponderhit(self) -> None:
+        pass
 
 
 class UciFamily:
@@ -37,7 +70,7 @@ class UciFamily:
     def __init__(self, out: Output, core: EngineCore):
         self.out = out
         self.core = core
-        self.options = engine_options(self.name, variant_names(), self.default_variant)
+        self.options = engine_options(self.name, variant_choices(), self.default_variant)
         self.game = Game(self.default_variant)
         self.slot = SearchSlot()
         self.search_root = None         # position the running search started from
@@ -56,9 +89,14 @@ class UciFamily:
             return f"score mate {moves}"
         return f"score cp {cp}"
 
-    def no_move_lines(self, position) -> list[str]:
-        score = "mate 0" if position.in_check() else "cp 0"
-        return [f"info depth 0 score {score}", "bestmove (none)"]
+    def over_score(self, result: str) -> str:
+        """The depth-0 score of a game already over for the side to move (``result`` is win,
+        loss or draw): ``mate 0`` for a decided game, as Fairy-Stockfish prints it."""
+        return "score cp 0" if result == "draw" else "score mate 0"
+
+    def over_move(self, result: str) -> str:
+        """The answer to ``go`` when there is no move to play."""
+        return "bestmove (none)"
 
     def clock_limits(self, go, position) -> dict:
         """wtime/btime belong to the first and second player (w = the side that moves first)."""
@@ -89,7 +127,7 @@ class UciFamily:
             self.error(problem)
         searcher.multipv = int(values["MultiPV"])
         searcher.move_overhead_ms = int(values["Move Overhead"])
-        searcher.show_wdl = bool(values["UCI_ShowWDL"])
+        searcher.show_wdl = bool(values.get("UCI_ShowWDL", False))
         return searcher
 
     # ------------------------------------------------------------------ dispatch
@@ -148,7 +186,8 @@ class UciFamily:
                 self.core.searcher.clear_hash()
         elif option.name == "UCI_Variant":
             self.core.modules()
-            self.game.set(value, None, [], self.codec, self.options["UCI_Chess960"])
+            self.game.set(value, None, [], self.codec,
+                          self.options.values.get("UCI_Chess960", False))
         elif option.name == "UCI_Chess960":
             self.game.chess960 = bool(value)
             self.game.position = None
@@ -173,7 +212,8 @@ class UciFamily:
 
     def cmd_d(self, command: Command) -> None:
         from engine.display import board_diagram
-        for line in board_diagram(self.position()).splitlines():
+        position = self.position()
+        for line in board_diagram(position, self.codec(position.spec).style).splitlines():
             self.out.line(line)
 
     def cmd_stop(self, command: Command) -> None:
@@ -238,17 +278,17 @@ class UciFamily:
     def start_search(self, position, go, limits) -> None:
         searcher = self.searcher()
         root = position.copy()
-        legal = root.legal_moves()
+        hold = bool(limits.infinite or limits.ponder)
+        result = game_result(root, self.game.chess960)
+        legal = root.legal_moves() if result is None else []
         if limits.searchmoves:
             legal = [m for m in legal if m in limits.searchmoves]
         if not legal:
-            self.slot.stop_and_wait()
-            for line in self.no_move_lines(root):
-                self.out.line(line)
+            # nothing to search: the game is over, or searchmoves/banmoves left no move
+            self.answer_without_search(root, limits, result, hold)
             return
         self.search_root, self.search_go = root, go
         self.last_pv: list[int] = []
-        hold = bool(limits.infinite or limits.ponder)
         self.slot.start(searcher, root, limits,
                         lambda info: self.on_info(root, info),
                         lambda best: self.on_done(root, go, best), hold=hold)
@@ -265,7 +305,7 @@ class UciFamily:
                  self.score_text(info.score_cp, info.mate_plies)]
         if info.bound in ("lower", "upper"):
             parts.append(f"{info.bound}bound")
-        if info.wdl is not None and self.options["UCI_ShowWDL"]:
+        if info.wdl is not None and self.options.values.get("UCI_ShowWDL"):
             parts.append("wdl {} {} {}".format(*info.wdl))
         parts.append(f"nodes {info.nodes} nps {info.nps} hashfull {info.hashfull} "
                      f"time {info.time_ms}")
@@ -273,10 +313,22 @@ class UciFamily:
             parts.append("pv " + " ".join(self.move_text(root, mv) for mv in info.pv))
         return " ".join(parts)
 
+    def answer_without_search(self, root, limits, result: str | None, hold: bool) -> None:
+        """A game over (``result`` for the side to move) gets its depth-0 score now; then the
+        no-move answer goes through the slot, so that after ``go infinite``/``go ponder`` it
+        still waits for ``stop``/``ponderhit``. ``result`` None: the game goes on, but
+        searchmoves/banmoves left nothing to play."""
+        self.slot.stop_and_wait()
+        if result is not None:
+            self.out.line(f"info depth 0 {self.over_score(result)}")
+        self.slot.start(NoSearch(), root, limits, lambda info: None,
+                        lambda best: self.out.line(self.over_move(result or "draw")), hold=hold)
+
     def on_done(self, root, go, best) -> None:
         if best.move is None:
-            for line in self.no_move_lines(root):
-                self.out.line(line)
+            result = game_result(root, self.game.chess960) or "draw"
+            self.out.line(f"info depth 0 {self.over_score(result)}")
+            self.out.line(self.over_move(result))
             return
         self.out.line(self.bestmove_line(root, go, best))
 

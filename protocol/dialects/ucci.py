@@ -30,8 +30,12 @@ class Ucci(UciFamily):
             return f"score {value if mate_plies > 0 else -value}"
         return f"score {cp}"
 
-    def no_move_lines(self, position) -> list[str]:
-        return ["nobestmove"]
+    def over_score(self, result: str) -> str:
+        return {"draw": "score 0", "loss": f"score -{MATE_SCORE}",
+                "win": f"score {MATE_SCORE}"}[result]
+
+    def over_move(self, result: str) -> str:
+        return "nobestmove"
 
     def clock_limits(self, go, position) -> dict:
         """``time``/``increment`` are the engine's own clock, ``opp*`` the opponent's."""

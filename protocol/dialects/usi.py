@@ -20,8 +20,9 @@ class Usi(UciFamily):
             return f"score mate {mate_plies}"
         return f"score cp {cp}"
 
-    def no_move_lines(self, position) -> list[str]:
-        return ["bestmove resign"]
+    def over_move(self, result: str) -> str:
+        """USI has no null move: a lost game is resigned."""
+        return "bestmove resign" if result == "loss" else "bestmove (none)"
 
     def clock_limits(self, go, position) -> dict:
         """``btime``/``binc`` are sente's, the first player's; byoyomi is the same for both."""
