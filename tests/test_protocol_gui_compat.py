@@ -137,6 +137,20 @@ def test_a_game_won_by_rule_gives_no_move_either():
         "info depth 0 score mate 0", "bestmove (none)"]
 
 
+@pytest.mark.parametrize("hello, setoption, cycle", [
+    ("uci", None, ["g1f3", "g8f6", "f3g1", "f6g8"]),
+    ("ucci", None, ["b0c2", "b9c7", "c2b0", "c7b9"]),
+])
+def test_a_repetition_the_gui_may_not_apply_still_gets_a_move(hello, setoption, cycle):
+    # repetitions and move counts are ends GUIs apply differently (or leave to the players):
+    # answering them with no move would forfeit us in such a GUI, so a move comes, as from FSF
+    talk = Talk()
+    talk.send(hello)
+    moves = " ".join(cycle[i % 4] for i in range(12))
+    out = talk.send(f"position startpos moves {moves}", "go depth 1")
+    assert out[-1].startswith("bestmove ") and out[-1] != "bestmove (none)", out
+
+
 def test_searchmoves_that_leave_nothing_give_no_move_without_a_score():
     talk = Talk()
     talk.send("ucci", "position fen 3k5/9/9/9/9/9/9/9/9/R3K4 b")

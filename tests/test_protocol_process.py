@@ -132,18 +132,10 @@ def test_hash_that_really_cannot_be_allocated_is_refused():
 
 def test_a_2001_ply_xiangqi_game_is_answered_for_its_last_position():
     cycle = ["b0c2", "b9c7", "c2b0", "c7b9"]
-    moves = [cycle[i % 4] for i in range(2001)]             # black to move at the end
+    moves = " ".join(cycle[i % 4] for i in range(2001))     # black to move at the end
     process = start("--protocol", "ucci")
     try:
-        # the whole shuffle repeats the start hundreds of times: the arbiter has ended it in a
-        # draw, and the engine says so rather than playing on
-        send(process, "ucci", "isready", f"position startpos moves {' '.join(moves)}",
-             "go depth 3")
-        lines = read_until(process, "nobestmove")
-        assert not [x for x in lines if "error" in x], lines
-        assert lines[-2:] == ["info depth 0 score 0", "nobestmove"]
-        # the first three moves of it: a game going on, searched for black
-        send(process, f"position startpos moves {' '.join(moves[:3])}", "go depth 3")
+        send(process, "ucci", "isready", f"position startpos moves {moves}", "go depth 3")
         lines = read_until(process, "bestmove")
         assert not [x for x in lines if "error" in x], lines
         best = lines[-1].split()[1]

@@ -34,12 +34,19 @@ class Quit(Exception):
     """Raised by a handler to end the loop."""
 
 
+# Game ends a GUI sees in the position itself. After the others (repetitions, move counts,
+# insufficient material, impasse counts) the engine still answers with a move, as
+# Fairy-Stockfish does: GUIs apply those rules differently or leave them to the players, and a
+# GUI that does not would forfeit an engine that gives no move.
+ENDS_IN_THE_POSITION = frozenset({"checkmate", "stalemate", "double_pass", "bikjang"})
+
+
 def game_result(position, chess960: bool = False) -> str | None:
-    """The side to move's result if the game is already over by rule (no legal move, janggi
-    double pass or bikjang, repetition, ...: the arbiter's verdict), else None."""
+    """The side to move's result if the game is already over by an end in the position itself
+    (no legal move, janggi double pass or bikjang: the arbiter's verdict), else None."""
     from engine.arbiter import judge_position
     verdict = judge_position(position, chess960=chess960)
-    if verdict.ongoing:
+    if verdict.ongoing or verdict.termination not in ENDS_IN_THE_POSITION:
         return None
     if verdict.winner is None:
         return "draw"
