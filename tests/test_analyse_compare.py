@@ -2,6 +2,7 @@
 suggested best move never scores below the move played; the eval plot marks each side's
 inaccuracies, mistakes and blunders apart and draws the end markers whole."""
 import math
+import os
 import re
 
 import pytest
@@ -89,6 +90,33 @@ def test_analysis_with_an_analyst_lacking_searchmoves_keeps_the_promise():
         if note.better is not None:
             best, played = scores_of(note)
             assert best > played
+
+
+FSF = "/usr/games/fairy-stockfish"
+needs_fsf = pytest.mark.skipif(not os.access(FSF, os.X_OK), reason="fairy-stockfish not installed")
+
+
+@needs_fsf
+def test_external_uci_engine_scores_both_moves_in_one_search():
+    from protocol.api import open_engine
+    with open_engine(FSF, "uci", "chess") as fsf:
+        fsf.set_position(moves=["e2e4", "e7e5"])
+        choice = compare_moves(fsf, "g1f3", "a2a3", {"depth": 6})
+        assert choice.same_search
+        assert choice.engine.best[0] == "g1f3" and choice.played.best[0] == "a2a3"
+        assert choice.engine.value > choice.played.value      # white's view: Nf3 is better
+        assert fsf.moves == ["e2e4", "e7e5"]
+
+
+@needs_fsf
+def test_ucci_engine_without_searchmoves_gets_both_positions_searched():
+    from protocol.api import open_engine
+    with open_engine(FSF, "ucci", "xiangqi") as fsf:
+        choice = compare_moves(fsf, "h2e2", "a3a4", {"depth": 5})
+        assert not choice.same_search
+        assert choice.engine.best[0] == "h2e2" and choice.played.best[0] == "a3a4"
+        assert choice.engine.depth == choice.played.depth
+        assert fsf.moves == []
 
 
 # ---------------------------------------------------------------------- plot
