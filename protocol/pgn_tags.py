@@ -25,9 +25,11 @@ def pgn_fen(variant: str, fen: str) -> str:
     """``fen`` with the piece letters of the game's PGN convention."""
     letters = PGN_FEN_LETTERS.get(family(variant), {})
     board, sep, rest = fen.partition(" ")
-    spelled = "".join(letters.get(c, c) if c.isupper() else letters.get(c.upper(), c.upper()).lower()
-                      if c.isalpha() else c for c in board)
-    return spelled + sep + rest
+
+    def spell(c: str) -> str:
+        letter = letters.get(c.upper(), c.upper())
+        return letter if c.isupper() else letter.lower() if c.isalpha() else c
+    return "".join(spell(c) for c in board) + sep + rest
 
 
 def setup_tags(variant: str, fen: str | None) -> list[tuple[str, str]]:

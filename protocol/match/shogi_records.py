@@ -75,7 +75,8 @@ def _kif_time_up(exporter, game: GameResult, mover_total: int) -> None:
     """cshogi's exporter has no time-up ending: the same line layout, written here."""
     number = exporter.move_number
     hours, rest = divmod(mover_total, 3600)
-    exporter.kifu.write(f"{number:>4} {KIF_TIME_UP}          ( 0:00/{hours:02}:{rest // 60:02}:{rest % 60:02})\n")
+    total = f"{hours:02}:{rest // 60:02}:{rest % 60:02}"
+    exporter.kifu.write(f"{number:>4} {KIF_TIME_UP}          ( 0:00/{total})\n")
     winner = KIF_WINNER.get(game.result)
     if winner:
         exporter.kifu.write(f"まで{number - 1}手で{winner}の勝ち\n")
