@@ -270,15 +270,17 @@ class Engine(PositionHolder):
     # -- searching
     def analyse(self, limit=None, multipv: int = 1, *, depth=None, nodes=None, movetime=None,
                 mate=None, notation: str | None = None, board: Board | None = None,
-                on_info=None) -> list[AnalysisLine]:
+                on_info=None, searchmoves=None) -> list[AnalysisLine]:
         """The best ``multipv`` lines of the current position (or of ``board``), best first.
 
         ``limit``: engine.search.Limits or anything with depth/nodes/movetime (seconds);
         keywords do the same. Empty when the side to move has no legal move (see verdict()).
         ``on_info(AnalysisLine)`` sees every completed iteration while the search runs.
+        ``searchmoves``: search only these root moves (in ``notation``), so that their scores
+        come from one search and compare fairly.
         """
         return self._search(limit, multipv, depth, nodes, movetime, mate, notation, board,
-                            on_info).lines
+                            on_info, searchmoves).lines
 
     def play(self, limit=None, *, depth=None, nodes=None, movetime=None, notation: str | None = None,
              board: Board | None = None, push: bool = False) -> PlayResult:
@@ -290,12 +292,14 @@ class Engine(PositionHolder):
         return result
 
     def _search(self, limit, multipv, depth, nodes, movetime, mate, notation, board,
-                on_info) -> PlayResult:
+                on_info, searchmoves=None) -> PlayResult:
         from .search import Limits
         fields = limit_fields(limit, depth, nodes, movetime, mate)
-        limits = Limits(depth=fields["depth"], nodes=fields["nodes"], mate=fields["mate"],
-                        movetime_ms=None if fields["movetime"] is None else fields["movetime"] * 1000)
         board = board or self.board
+        roots = [self._parse(board, move, notation) for move in searchmoves] if searchmoves else None
+        limits = Limits(depth=fields["depth"], nodes=fields["nodes"], mate=fields["mate"],
+                        movetime_ms=None if fields["movetime"] is None else fields["movetime"] * 1000,
+                        searchmoves=roots)
         turn = board.turn
         latest: dict[int, AnalysisLine] = {}
         done = []

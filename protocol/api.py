@@ -85,10 +85,12 @@ class ExternalEngine(PositionHolder):
 
     # -- searching
     def analyse(self, limit=None, multipv: int = 1, *, depth=None, nodes=None, movetime=None,
-                notation: str | None = None, board=None) -> list[AnalysisLine]:
+                notation: str | None = None, board=None, searchmoves=None) -> list[AnalysisLine]:
         """The best ``multipv`` lines of the current position (or of ``board``), best first;
-        empty when the side to move has no legal move."""
-        return self._search(limit, multipv, depth, nodes, movetime, notation, board).lines
+        empty when the side to move has no legal move. ``searchmoves`` (UCI, USI and
+        UCI-cyclone engines) restricts the root moves; EngineError where the dialect has none."""
+        return self._search(limit, multipv, depth, nodes, movetime, notation, board,
+                            searchmoves).lines
 
     def play(self, limit=None, *, depth=None, nodes=None, movetime=None, notation: str | None = None,
              board=None, push: bool = False) -> PlayResult:
@@ -99,14 +101,17 @@ class ExternalEngine(PositionHolder):
             target.push(self._parse(target, result.move, notation))
         return result
 
-    def _search(self, limit, multipv, depth, nodes, movetime, notation, board) -> PlayResult:
+    def _search(self, limit, multipv, depth, nodes, movetime, notation, board,
+                searchmoves=None) -> PlayResult:
         board = board or self.board
         if not board.legal_moves:
             return PlayResult(None)
         fields = limit_fields(limit, depth, nodes, movetime)
         if fields["mate"] is not None:
             raise EngineError("a mate search is not offered for external engines here")
-        client_limit = Limit(depth=fields["depth"], nodes=fields["nodes"], movetime=fields["movetime"])
+        roots = tuple(board.move_str(self._parse(board, move, notation)) for move in searchmoves or ())
+        client_limit = Limit(depth=fields["depth"], nodes=fields["nodes"], movetime=fields["movetime"],
+                             searchmoves=roots)
         self._set_multipv(max(1, int(multipv)))
         start_fen, moves = self._game_of(board)
         answer = self.client.play(start_fen, moves, client_limit, timeout=self.timeout)

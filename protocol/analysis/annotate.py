@@ -1,9 +1,11 @@
 """Analyse every position of a game and judge each move by how much it drops the score.
 
-Each position is searched to the same limit. A move's *loss* is the mover's score before it (the
-best line) minus the mover's score after it (the reply position's best line, turned around),
-both clamped to +-``clamp`` so that moves in an already decided game do not count; mates count
-as the clamp. The engine's own first choice never loses anything.
+Each position is searched to the same limit; that curve is the game's eval graph. A move the
+engine would not have played is then scored together with the engine's choice by one search
+(compare.py). Its *loss* is the mover's score of the engine's choice minus that of the move
+played, both clamped to +-``clamp`` so that moves in an already decided game do not count; mates
+count as the clamp. The engine's own first choice, or a move its search scores no lower, loses
+nothing and gets no suggestion.
 
 Thresholds scale with the variant's pawn value (the ``is_pawn`` piece of engine/variants: 100 in
 chess, xiangqi and shogi, 200 in janggi, whose values are points x 100):
@@ -16,15 +18,15 @@ chess, xiangqi and shogi, 200 in janggi, whose values are points x 100):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from engine.analysis import Score
 from engine.variants import get_variant
 
+from .compare import MoveChoice, compare_moves
+from .evals import MATE_VALUE, PositionEval, final_eval, first_player_eval  # noqa: F401
 from .gamefile import GameRecord
 
 MARKS = (("??", "blunder"), ("?", "mistake"), ("?!", "inaccuracy"))
-MATE_VALUE = 100_000
 
 
 @dataclass(frozen=True)
@@ -47,30 +49,16 @@ class Thresholds:
 
 
 @dataclass
-class PositionEval:
-    """The analysis of one position, scores from the first player's view."""
-
-    value: int                    # centipawns; a mate in n is +-(MATE_VALUE - n)
-    label: str                    # "+0.35", "#3", "#-2", or the result of a finished game
-    depth: int | None = None
-    best: list[str] = field(default_factory=list)     # canonical best line
-    final: bool = False           # the game is over here (label is the result)
-
-    @property
-    def pawns(self) -> str | None:
-        """The ``[%eval]`` value (pawns or ``#n``); None once the game is over."""
-        return None if self.final else self.label.lstrip("+")
-
-
-@dataclass
 class MoveNote:
     ply: int                      # index in the game's move list
     move: str                     # canonical
     mover: int                    # 0 first player
     loss: int                     # centipawns, clamped scores
     mark: str                     # "", "?!", "?", "??"
-    before: PositionEval
-    after: PositionEval
+    before: PositionEval          # the position before the move
+    after: PositionEval           # the position after it
+    better: PositionEval | None = None    # the engine's choice when it scores higher, same search
+    played: PositionEval | None = None    # the move played, scored by that same search
 
     @property
     def name(self) -> str:
@@ -96,23 +84,6 @@ class GameAnalysis:
                 "blunders": sum(n.mark == "??" for n in own)}
 
 
-def _first_player_eval(line, turn: int) -> PositionEval:
-    score: Score = line.pov(0)
-    if score.mate is not None:
-        value = score.as_cp(MATE_VALUE)
-        label = f"#{score.mate}"
-    else:
-        value = score.cp or 0
-        label = f"{value / 100:+.2f}"
-    return PositionEval(value, label, line.depth, list(line.pv_canonical))
-
-
-def _final_eval(verdict) -> PositionEval:
-    if verdict.winner is None:
-        return PositionEval(0, verdict.result, final=True)
-    return PositionEval(MATE_VALUE if verdict.winner == 0 else -MATE_VALUE, verdict.result, final=True)
-
-
 def analyse_game(game: GameRecord, analyst, limit: dict, thresholds: Thresholds | None = None,
                  on_position=None, analyst_name: str = "jiangjun") -> GameAnalysis:
     """``analyst``: engine.Engine or protocol.api.ExternalEngine (anything with set_position,
@@ -125,37 +96,47 @@ def analyse_game(game: GameRecord, analyst, limit: dict, thresholds: Thresholds 
     total = len(game.moves) + 1
     evals: list[PositionEval] = []
     turns: list[int] = []
+    choices: list[MoveChoice | None] = []
     verdict_reason = None
     for index in range(total):
         turns.append(analyst.turn)
         verdict = analyst.verdict()
         lines = analyst.analyse(**limit) if verdict.ongoing or index < total - 1 else []
         if lines:
-            evals.append(_first_player_eval(lines[0], analyst.turn))
+            evals.append(first_player_eval(lines[0]))
         else:
-            evals.append(_final_eval(verdict))
+            evals.append(final_eval(verdict))
             verdict_reason = verdict.reason
+        if index < len(game.moves):
+            played = game.moves[index]
+            engine_choice = lines[0].pv_canonical[:1] if lines else []
+            choices.append(compare_moves(analyst, engine_choice[0], played, limit)
+                           if engine_choice and engine_choice[0] != played else None)
         if on_position is not None:
             on_position(index + 1, total, evals[-1])
         if index < len(game.moves):
             analyst.push(game.moves[index], "canonical")
-    notes = [_note(i, move, turns[i], evals[i], evals[i + 1], thresholds)
+    notes = [_note(i, move, turns[i], evals[i], evals[i + 1], choices[i], thresholds)
              for i, move in enumerate(game.moves)]
     return GameAnalysis(game, evals, notes, thresholds, analyst_name, _limit_text(limit),
                         verdict_reason)
 
 
 def _note(ply: int, move: str, mover: int, before: PositionEval, after: PositionEval,
-          thresholds: Thresholds) -> MoveNote:
+          choice: MoveChoice | None, thresholds: Thresholds) -> MoveNote:
+    if choice is None:   # the engine's own choice
+        return MoveNote(ply, move, mover, 0, "", before, after)
     sign = 1 if mover == 0 else -1
+    engine, played = sign * choice.engine.value, sign * choice.played.value
+    if engine <= played:  # the search scores the move played no lower: nothing to suggest
+        return MoveNote(ply, move, mover, 0, "", before, after, None, choice.played)
 
     def clamp(value: int) -> int:
-        return max(-thresholds.clamp, min(thresholds.clamp, sign * value))
+        return max(-thresholds.clamp, min(thresholds.clamp, value))
 
-    loss = max(0, clamp(before.value) - clamp(after.value))
-    if before.best[:1] == [move]:
-        loss = 0
-    return MoveNote(ply, move, mover, loss, thresholds.mark(loss), before, after)
+    loss = clamp(engine) - clamp(played)
+    return MoveNote(ply, move, mover, loss, thresholds.mark(loss), before, after,
+                    choice.engine, choice.played)
 
 
 def _limit_text(limit: dict) -> str:

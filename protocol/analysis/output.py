@@ -12,6 +12,8 @@ import io
 
 from engine.board import Board
 
+from protocol.pgn_tags import setup_tags
+
 from .annotate import GameAnalysis, MoveNote, PositionEval
 
 SIDE_NAMES = {"xiangqi": ("Red", "Black"), "janggi": ("Cho", "Han"), "shogi": ("Sente", "Gote"),
@@ -67,11 +69,10 @@ def _comment_parts(note: MoveNote, speller: _Speller, board: Board) -> list[str]
         parts.append(after.label)
     if note.mark:
         parts.append(_loss_text(note) + ";")
-    best = note.before.best
-    if best and best[0] != note.move:
-        line = speller.line(best[:BEST_LINE_PLIES], board)
-        if line:
-            parts.append(f"best {note.before.label} {' '.join(line)}")
+    if note.better is not None:
+        line = speller.line(note.better.best[:BEST_LINE_PLIES], board)
+        if line:  # both scores come from one search: the best never scores below the move played
+            parts.append(f"best {note.better.label} {' '.join(line)}; played {note.played.label}")
     return parts
 
 
@@ -85,10 +86,9 @@ def pgn_text(analysis: GameAnalysis, notation: str = "canonical") -> str:
         headers.setdefault(key, value)
     if game.variant != "chess":
         headers.setdefault("Variant", game.variant_tag or game.variant)
-    start = Board(game.variant, chess960=game.chess960).fen()
-    if game.start_fen != start or game.variant != "chess":
-        headers.setdefault("FEN", game.start_fen)
-        headers.setdefault("SetUp", "1")
+    for key in ("FEN", "SetUp"):   # rewritten: only a set-up start has them (pgn_tags.py)
+        headers.pop(key, None)
+    headers.update(setup_tags(game.variant, game.start_fen))
     headers["Annotator"] = f"jiangjun analyse: {analysis.analyst}, {analysis.limit_text}"
     head = "\n".join(f'[{k} "{str(v).replace(chr(34), chr(39))}"]' for k, v in headers.items())
 
@@ -233,7 +233,7 @@ def summary_text(analysis: GameAnalysis, notation: str = "canonical") -> str:
             ply = note.ply + first_turn
             number = f"{ply // 2 + 1}{'.' if ply % 2 == 0 else '...'}"
             move = speller.line([note.move], board)[0]
-            best = speller.line(note.before.best[:1], board)
+            best = speller.line(note.better.best[:1], board) if note.better else []
             out.write(f"  {number} {move}{note.mark} {_loss_text(note)}"
                       f"{'; best ' + best[0] if best else ''}\n")
         board.push_str(note.move)

@@ -19,6 +19,7 @@ class Limit:
     movetime: float | None = None
     nodes: int | None = None
     depth: int | None = None
+    searchmoves: tuple[str, ...] = ()  # canonical root moves to search (UCI and USI only)
 
     def in_byoyomi(self, side: int) -> bool:
         """True when ``side`` has no main time left and lives on byo-yomi only."""

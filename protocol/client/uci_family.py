@@ -172,6 +172,10 @@ class UciFamilyClient(EngineClient):
         side = self._side(start_fen, moves)
         self._send(self.position_command(start_fen, moves))
         go = go_command(self.dialect, limit, side, self.millis)
+        if limit.searchmoves:
+            if self.dialect == "ucci":  # UCCI has banmoves, not searchmoves
+                raise EngineError("searchmoves is not part of UCCI")
+            go += " searchmoves " + " ".join(self._out(m) for m in limit.searchmoves)
         deadline = self._deadline(timeout)
         pv_reader = self._pv_reader(start_fen, moves)
         infos: list[Info] = []

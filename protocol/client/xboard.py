@@ -189,6 +189,8 @@ class XBoardClient(EngineClient):
 
     def play(self, start_fen: str | None, moves: list[str], limit: Limit,
              timeout: float | None = None) -> PlayResult:
+        if limit.searchmoves:
+            raise EngineError("XBoard engines take no searchmoves")
         side = self._side(start_fen, moves)
         sent = self._catch_up(start_fen, moves, limit.depth)
         self._send_limit(limit, side)

@@ -20,8 +20,7 @@ class Progress:
             a, b = self.names
             w, d, l = st.wdl_of(a, b)
             est = st.estimate(a, b)
-            err = "inf" if est.error == float("inf") else f"{est.error:.0f}"
-            text += f"  {a} vs {b}: +{w} ={d} -{l}  Elo {est.elo:+.0f} +/- {err}"
+            text += f"  {a} vs {b}: +{w} ={d} -{l}  Elo {est.text(digits=0)}"
             if self.sprt is not None:
                 lo, hi = self.sprt.bounds
                 text += f"  LLR {self.sprt.llr(st.penta(a, b)):+.2f} [{lo:.2f}, {hi:.2f}]"

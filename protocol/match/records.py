@@ -1,30 +1,23 @@
-"""Game records: PGN (xiangqi, janggi, chess), CSA or KIF (shogi, via cshogi), JSON lines."""
+"""Game records: PGN (xiangqi, janggi, chess), CSA or KIF (shogi, shogi_records.py), JSON lines."""
 
 import json
 import os
 import time
 
-from protocol.client.variants import family, is_start, start_fen
+from protocol.client.variants import family
+from protocol.pgn_tags import move_comment, setup_tags
 
 from .game import GameResult
+from .shogi_records import write_shogi
 
 PGN_VARIANT = {"xiangqi": "xiangqi", "janggi": "janggi", "chess": None}
 
 
 def _comment(rec) -> str:
+    """Book moves carry no comment (as in XBoard's own files); engine moves ``+1.34/4 0.1``."""
     if rec.elapsed is None:
-        return "book"
-    parts = []
-    if rec.score is not None:
-        if abs(rec.score) >= 90_000:
-            moves = 100_000 - abs(rec.score)
-            parts.append(f"{'+' if rec.score > 0 else '-'}M{moves}")
-        else:
-            parts.append(f"{rec.score / 100:+.2f}")
-        if rec.depth is not None:
-            parts[-1] += f"/{rec.depth}"
-    parts.append(f"{rec.elapsed:.3f}s")
-    return " ".join(parts)
+        return ""
+    return move_comment(rec.score, rec.depth, rec.elapsed)
 
 
 def _chess_san(game: GameResult) -> list[str]:
@@ -46,8 +39,7 @@ def pgn_text(game: GameResult, event: str = "jiangjun match") -> str:
             ("White", game.first), ("Black", game.second), ("Result", game.result)]
     if fam != "chess":
         tags.append(("Variant", game.variant))
-    if fam != "chess" or not is_start(game.variant, game.start_fen):
-        tags += [("FEN", game.start_fen or start_fen(game.variant)), ("SetUp", "1")]
+    tags += setup_tags(game.variant, game.start_fen)
     tags += [("Termination", game.termination), ("TimeControl", game.time_control),
              ("PlyCount", str(len(game.moves)))]
     if game.scores is not None:
@@ -63,7 +55,9 @@ def pgn_text(game: GameResult, event: str = "jiangjun match") -> str:
         elif i == 0:
             tokens.append(f"{ply // 2 + 1}...")
         tokens.append(text)
-        tokens.append("{" + _comment(rec) + "}")
+        comment = _comment(rec)
+        if comment:
+            tokens.append("{" + comment + "}")
     tokens.append("{" + game.reason.replace("}", ")") + "}")
     tokens.append(game.result)
     return head + "\n\n" + _wrap(tokens) + "\n\n"
@@ -78,59 +72,6 @@ def _wrap(tokens: list[str], width: int = 79) -> str:
         else:
             line = f"{line} {tok}" if line else tok
     return "\n".join(lines + [line])
-
-
-CSA_END = {"time forfeit": "%TIME_UP", "rules infraction": "%ILLEGAL_MOVE", "abandoned": "%CHUDAN"}
-
-
-def write_shogi(game: GameResult, path: str, fmt: str = "csa") -> None:
-    """One game per file, with cshogi's CSA or KIF exporter; times are whole seconds."""
-    import cshogi
-    board = cshogi.Board(game.start_fen) if game.start_fen else cshogi.Board()
-    moves = []
-    for rec in game.moves:
-        moves.append(board.move_from_usi(rec.move))
-        board.push(moves[-1])
-    board = cshogi.Board(game.start_fen) if game.start_fen else cshogi.Board()
-    if fmt == "csa":
-        import cshogi.CSA
-        exporter = cshogi.CSA.Exporter(path)
-        exporter.info(board, [game.first, game.second], comment=game.reason)
-        for move, rec in zip(moves, game.moves):
-            exporter.move(move, time=int(round(rec.elapsed or 0)), comment=_comment(rec))
-        exporter.endgame(_csa_end(game))
-    else:
-        import datetime
-
-        import cshogi.KIF
-        exporter = cshogi.KIF.Exporter(path)
-        exporter.header([game.first, game.second], datetime.datetime.fromtimestamp(game.started),
-                        None if is_start(game.variant, game.start_fen) else board)
-        total = 0
-        for move, rec in zip(moves, game.moves):
-            sec = int(round(rec.elapsed or 0))
-            total += sec
-            exporter.move(move, sec, total)
-        exporter.end(_kif_end(game))
-    exporter.close()
-
-
-def _csa_end(game: GameResult) -> str:
-    if game.result == "1/2-1/2":
-        return "%SENNICHITE" if "sennichite" in game.reason else "%JISHOGI"
-    if "declaration" in game.reason:
-        return "%KACHI"
-    return CSA_END.get(game.termination, "%TORYO")
-
-
-def _kif_end(game: GameResult) -> str:
-    if game.result == "1/2-1/2":
-        return "sennichite" if "sennichite" in game.reason else "draw"
-    if "declaration" in game.reason:
-        return "win"
-    if game.termination == "rules infraction":
-        return "illegal_lose"
-    return "resign"  # mate, resignation and time: the loser's move is the last
 
 
 class RecordWriter:

@@ -3,7 +3,7 @@
 from collections import defaultdict
 
 from .game import GameResult
-from .stats import EloEstimate, elo_estimate
+from .stats import EloEstimate, elo_estimate, format_elo, format_error
 
 
 class Standings:
@@ -63,8 +63,8 @@ class Standings:
         for (a, b) in self.wdl:
             w, d, l = self.wdl_of(a, b)
             est = self.estimate(a, b)
-            err = "inf" if est.error == float("inf") else f"{est.error:.1f}"
-            lines.append(f"{a + ' vs ' + b:<40}{f'{w}-{d}-{l}':>12}{est.elo:>9.1f}{err:>8}"
+            lines.append(f"{a + ' vs ' + b:<40}{f'{w}-{d}-{l}':>12}{format_elo(est.elo):>9}"
+                         f"{format_error(est.error):>8}"
                          f"{100 * est.los:>7.1f}%  {self.penta(a, b)}")
         lines.append("")
         lines.append(f"First player wins {self.first_wins}, second player wins {self.second_wins}, "

@@ -11,8 +11,13 @@ Z95 = 1.959964
 
 
 def elo_from_score(score: float) -> float:
-    score = min(max(score, 1e-6), 1 - 1e-6)
-    return -400.0 * math.log10(1.0 / score - 1.0)
+    """Logistic Elo of a score fraction; +-inf for a score of 1 or 0 (no finite difference
+    explains a sample with no loss or no win)."""
+    if score >= 1.0:
+        return math.inf
+    if score <= 0.0:
+        return -math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0) + 0.0  # + 0.0: never print "-0.0"
 
 
 def score_from_elo(elo: float) -> float:
@@ -22,13 +27,29 @@ def score_from_elo(elo: float) -> float:
 @dataclass(frozen=True)
 class EloEstimate:
     elo: float
-    error: float  # half-width of the 95% interval, in Elo
+    error: float  # half-width of the 95% interval, in Elo; inf when the sample bounds nothing
     los: float  # likelihood of superiority, 0..1
+
+    def text(self, digits: int = 1) -> str:
+        """``+12.3 +/- 45.6``; a sample with no finite bound reads ``+inf +/- inf`` or
+        ``0.0 +/- inf``, as cutechess prints inf/nan rather than a made-up number."""
+        return f"{format_elo(self.elo, digits)} +/- {format_error(self.error, digits)}"
+
+
+def format_elo(elo: float, digits: int = 1) -> str:
+    if math.isinf(elo):
+        return "+inf" if elo > 0 else "-inf"
+    return f"{elo:+.{digits}f}" if round(elo, digits) else f"{0:.{digits}f}"
+
+
+def format_error(error: float, digits: int = 1) -> str:
+    return "inf" if not math.isfinite(error) else f"{error:.{digits}f}"
 
 
 def elo_estimate(wins: int, draws: int, losses: int, penta: list[int] | None = None) -> EloEstimate:
     """Elo and 95% error from the pair (pentanomial) variance when pairs exist, else from
-    the game (trinomial) variance."""
+    the game (trinomial) variance. A sample whose variance is zero (all wins, all losses, all
+    draws, all pairs alike) or that has a single observation gives no finite error bar."""
     n = wins + draws + losses
     if n == 0:
         return EloEstimate(0.0, math.inf, 0.5)
@@ -41,12 +62,14 @@ def elo_estimate(wins: int, draws: int, losses: int, penta: list[int] | None = N
         score = mean
     else:
         var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
-        stderr = math.sqrt(var / n)
-    lo, hi = elo_from_score(score - Z95 * stderr), elo_from_score(score + Z95 * stderr)
-    error = (hi - lo) / 2 if stderr > 0 else 0.0
+        stderr = math.sqrt(var / n) if n > 1 else 0.0
     decisive = wins + losses
     los = 0.5 if decisive == 0 else 0.5 * (1 + math.erf((wins - losses) / math.sqrt(2 * decisive)))
-    return EloEstimate(elo_from_score(score), error, los)
+    elo = elo_from_score(score)
+    if stderr == 0 or math.isinf(elo):
+        return EloEstimate(elo, math.inf, los)
+    lo, hi = elo_from_score(score - Z95 * stderr), elo_from_score(score + Z95 * stderr)
+    return EloEstimate(elo, (hi - lo) / 2, los)
 
 
 @dataclass(frozen=True)

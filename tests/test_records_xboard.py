@@ -1,0 +1,122 @@
+"""XBoard 4.9 opens the PGN `jiangjun match` writes and replays it to the last move: no
+"Bad FEN position in file", every move parsed and legal, the game end reached, and no comment
+pop-up from the score/depth/time comments (the old ``0.052s`` form leaves ``s`` behind, which
+XBoard shows in a "Comment on ..." window: checked as a control). Skipped without xboard/xvfb."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from protocol.match.game import GameResult, MoveRecord
+from protocol.match.records import pgn_text
+
+XBOARD = "/usr/games/xboard"
+TOOLS = ("xvfb-run", "xwininfo")
+XQ_MOVES = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "h0h6", "b7b3"]
+XQ_AFTER_TWO_BLACK = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 2 2"
+REASON = "draw: 10 plies played"
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not (os.access(XBOARD, os.X_OK) and all(shutil.which(t) for t in TOOLS)),
+                       reason="xboard, xvfb-run or xwininfo is not installed"),
+]
+
+# Under Xvfb: start XBoard, list the window names every 0.2 s while it replays the game (it
+# parses one move per step), stop once its debug log shows the game end was reached (or after a
+# limit), then end XBoard.
+WATCH = r"""
+"$@" &
+board=$!
+end=$(( $(date +%s) + 60 ))
+while [ "$(date +%s)" -lt "$end" ]; do
+    xwininfo -root -tree 2>/dev/null | grep -o '"[^"]*"' >> "$WINDOWS"
+    if grep -q "^Parsed game end" "$DEBUG" 2>/dev/null; then sleep 1; xwininfo -root -tree 2>/dev/null | grep -o '"[^"]*"' >> "$WINDOWS"; break; fi
+    sleep 0.2
+done
+kill "$board" 2>/dev/null
+wait "$board" 2>/dev/null
+exit 0
+"""
+
+
+def runner_game(variant, moves, start_fen=None, book=2, scores=None):
+    records = []
+    for i, move in enumerate(moves):
+        if i < book:
+            records.append(MoveRecord(move))
+        else:
+            score = scores[i] if scores else 120 - 25 * i
+            records.append(MoveRecord(move, 0.052 + 0.4 * i, score, 3 + i))
+    return GameResult(0, 1, 0, variant, start_fen, "Alpha", "Beta", "1/2-1/2", "adjudication",
+                      REASON, records, opening_plies=book, time_control="1+0.05",
+                      started=1_700_000_000.0)
+
+
+def replay_in_xboard(tmp_path: Path, pgn: str, variant: str):
+    """(debug log, stderr, window names seen) of XBoard loading ``pgn`` with a 0.1 s step."""
+    game = tmp_path / "game.pgn"
+    game.write_text(pgn)
+    debug, windows, script = tmp_path / "xboard.debug", tmp_path / "windows.txt", tmp_path / "watch.sh"
+    script.write_text(WATCH)
+    env = dict(os.environ, DEBUG=str(debug), WINDOWS=str(windows), HOME=str(tmp_path))
+    command = ["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", "sh", str(script),
+               XBOARD, "-ncp", "-variant", variant, "-lgf", str(game), "-lgi", "1", "-td", "0.1",
+               "-autoDisplayComment", "true", "-debug", "-nameOfDebugFile", str(debug),
+               "-popupExitMessage", "false", "-saveSettingsOnExit", "false"]
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        _, err = proc.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGTERM)
+        _, err = proc.communicate()
+    log = debug.read_text(errors="replace") if debug.exists() else ""
+    names = windows.read_text(errors="replace") if windows.exists() else ""
+    return log, err, names
+
+
+def assert_replayed(log: str, err: str, moves: list[str]):
+    assert "Bad FEN" not in err + log, err[-2000:]
+    parsed = re.findall(r"^Parsed (\S+) into (\S+)", log, re.M)
+    assert not [p for p in parsed if p[1] in ("IllegalMove", "ImpossibleMove")], parsed
+    assert "ImpossibleMove" not in log and "IllegalMove" not in log
+    assert [text for text, _ in parsed] == moves, (parsed, log[-3000:])
+    # XBoard logs a GameEnds at start-up too; this one is the loaded game's end, with our reason
+    assert re.search(rf"^GameEnds\(\d+, {re.escape(REASON)}, ", log, re.M), log[-3000:]
+
+
+def test_standard_start_game_replays_in_xboard(tmp_path):
+    game = runner_game("xiangqi", XQ_MOVES, scores=[0, 0] + [40, -35, 100_000 - 3] + [12] * 5)
+    text = pgn_text(game)
+    assert "[FEN" not in text
+    log, err, windows = replay_in_xboard(tmp_path, text, "xiangqi")
+    assert_replayed(log, err, XQ_MOVES)
+    assert "Comment on" not in windows, windows
+
+
+def test_set_up_start_with_black_to_move_replays_in_xboard(tmp_path):
+    moves = ["i9h9", "h0g2", "h7h3", "i0h0"]
+    text = pgn_text(runner_game("xiangqi", moves, start_fen=XQ_AFTER_TWO_BLACK, book=0))
+    assert '[FEN "rheakae1r/' in text
+    log, err, windows = replay_in_xboard(tmp_path, text, "xiangqi")
+    assert_replayed(log, err, moves)
+    assert "Comment on" not in windows, windows
+
+
+def test_old_time_comments_do_pop_up_in_xboard(tmp_path):
+    """The control: the form written before (``{+1.34/4 0.052s}``) leaves text XBoard shows."""
+    text = pgn_text(runner_game("xiangqi", XQ_MOVES))
+    old = re.sub(r"\{([+-]\d+\.\d\d/\d+) (\d+\.\d)\}", r"{\1 \g<2>52s}", text)
+    assert old != text
+    log, err, windows = replay_in_xboard(tmp_path, old, "xiangqi")
+    assert_replayed(log, err, XQ_MOVES)
+    assert "Comment on" in windows, windows
