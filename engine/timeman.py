@@ -12,7 +12,7 @@ from dataclasses import dataclass
 DEFAULT_MOVES_TO_GO = 25     # sudden death: plan as if this many moves remain (at 10 s + 0.1 s
 #                             30 left a median 3.9 s of the 10 s unused at the end of a game)
 MIN_MS = 1.0
-BYOYOMI_RESERVE_MS = 30.0
+BYOYOMI_RESERVE_MS = 40.0
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def _clock_plan(remaining: float, inc: float, byo: float, movestogo: int | None,
     if usable <= MIN_MS:
         return TimePlan(MIN_MS, MIN_MS)
     if byo > 0 and remaining <= byo:
-        # in (or nearly in) byo-yomi: use most of the period, but keep back 10% of it (30 ms at
+        # in (or nearly in) byo-yomi: use most of the period, but keep back 10% of it (40 ms at
         # least) besides the overhead: the move arrives some 20 ms after the hard limit on a
         # quiet machine (0.2 s periods: 27 ms left at worst with a 0.9 share), more under load
         hard = max(MIN_MS, byo - overhead - max(BYOYOMI_RESERVE_MS, byo * 0.1)) + remaining * 0.5

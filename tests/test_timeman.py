@@ -45,7 +45,7 @@ def test_byoyomi_only():
 
 def test_a_short_byoyomi_keeps_a_reserve_beyond_the_overhead():
     p = plan(Limits(time_ms=(0.0, 0.0), byoyomi_ms=(200.0, 200.0)), 0, 30)
-    assert 100 <= p.hard_ms <= 200 - 30 - 30
+    assert 100 <= p.hard_ms <= 200 - 30 - 40
 
 
 def test_main_time_plus_byoyomi():
