@@ -8,6 +8,9 @@ protocol/xboard_claims.py).
 """
 ARBITER = "arbiter"
 MATE_AND_DRAWS = "mate-and-draws"
-CHOICES = (ARBITER, MATE_AND_DRAWS)
-# By dialect: XBoard referees with its own board; UCI/UCCI/USI GUIs take the engine's word.
-DEFAULT_BY_DIALECT = {"xboard": MATE_AND_DRAWS}
+CHOICES = (ARBITER, MATE_AND_DRAWS)          # what the search takes
+# The protocol option's extra choice under XBoard: the ends XBoard awards in the game played,
+# resolved per game by protocol/xboard_claims.py. UCI/UCCI/USI GUIs take the engine's word.
+XBOARD = "xboard"
+OPTION_CHOICES = {"xboard": CHOICES + (XBOARD,)}
+DEFAULT_BY_DIALECT = {"xboard": XBOARD}

@@ -160,7 +160,7 @@ def engine_options(dialect: str, variants: tuple[str, ...], default_variant: str
         Option("UCI_Variant", "combo", default_variant, choices=variants),
         # The game ends the search plays for: all the arbiter's, or only those the GUI awards.
         Option("Rule Ends", "combo", rule_ends.DEFAULT_BY_DIALECT.get(dialect, rule_ends.ARBITER),
-               choices=rule_ends.CHOICES),
+               choices=rule_ends.OPTION_CHOICES.get(dialect, rule_ends.CHOICES)),
         # What a GUI tells the engine (USI_AnalyseMode in USI); UCCI and XBoard have no such thing.
         Option("UCI_AnalyseMode", "check", False, dialects=("uci", "ucicyclone", "usi")),
         # `wdl` in info lines and Chess960 castling: UCI only (USI, UCCI and XBoard GUIs read no

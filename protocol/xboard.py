@@ -16,7 +16,7 @@ from .notation import codec_for, move_to_text, text_to_move
 from .options import OptionError, engine_options
 from .session import (EngineCore, Game, Output, SearchSlot, apply_memory_options,
                       claim_memory_option)
-from .xboard_claims import xboard_claim
+from .xboard_claims import xboard_claim, xboard_rule_ends
 
 # XBoard's own names for our variants (data about XBoard, not about the games).
 XBOARD_NAMES = {"chess": "normal"}
@@ -446,7 +446,7 @@ class XBoard:
         searcher.multipv = int(values["MultiPV"])
         searcher.move_overhead_ms = int(values["Move Overhead"])
         searcher.show_wdl = False
-        searcher.rule_ends = values["Rule Ends"]
+        searcher.rule_ends = xboard_rule_ends(self.position().spec, values["Rule Ends"])
         return searcher
 
     def on_info(self, root, info) -> None:

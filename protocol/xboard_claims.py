@@ -16,13 +16,23 @@ So under XBoard the engine claims mate and stalemate as the arbiter judges them,
 wins in drop games, and a draw where XBoard's flags show one when the arbiter's verdict is a draw
 or a loss for the engine (a perpetual check or chase XBoard itself adjudicates only at the 6th
 occurrence, -repeatsToDraw, and either side may claim the draw at the third). A rule win XBoard
-would rule false (a chase, janggi bikjang or points) is not claimed: the game goes on.
+would rule false (a chase, janggi bikjang or points) is not claimed: the game goes on. The
+search scores the same way (option Rule Ends, ``xboard``: see ``xboard_rule_ends``).
 """
 from __future__ import annotations
 
 import numpy as np
 
+from engine import rule_ends
 from engine.kernels import layout as L
+
+def xboard_rule_ends(spec, chosen: str) -> str:
+    """The search's rule ends for the option's choice: ``xboard`` is mate and draws where XBoard
+    checks win claims, and the arbiter's ends in drop games, where it takes any claimed win."""
+    if chosen != rule_ends.XBOARD:
+        return chosen
+    return rule_ends.ARBITER if spec.drops else rule_ends.MATE_AND_DRAWS
+
 
 # XBoard's names of the variants whose 50-move count skips checks and check evasions.
 MOVE_COUNT_SKIPS_CHECKS = {"xiangqi"}

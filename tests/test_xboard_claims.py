@@ -161,15 +161,19 @@ def test_xboard_still_claims_a_stalemate_that_loses():
 
 
 # ------------------------------------------------------------------ the search's rule ends
-def test_rule_ends_default_by_dialect():
+def test_rule_ends_default_by_dialect_and_under_xboard_by_game():
     talk = Talk()
     out = talk.send("xboard", "protover 2")
-    assert 'feature option="Rule Ends -combo arbiter /// *mate-and-draws"' in out
+    assert 'feature option="Rule Ends -combo arbiter /// mate-and-draws /// *xboard"' in out
     talk.send("new", "go")
+    assert talk.loop.dialect.core.searcher.rule_ends == "mate-and-draws"     # chess
+    talk.send("new", "variant xiangqi", "go")
     assert talk.loop.dialect.core.searcher.rule_ends == "mate-and-draws"
-    talk.send("force", "option Rule Ends=arbiter", "go")
+    talk.send("new", "variant shogi", "go")      # XBoard takes any win claimed in a drop game
+    assert talk.loop.dialect.core.searcher.rule_ends == "arbiter"
+    talk.send("new", "variant xiangqi", "option Rule Ends=arbiter", "go")
     assert talk.loop.dialect.core.searcher.rule_ends == "arbiter"
     for hello in ("uci", "ucci", "usi"):
-        declared = [line for line in Talk().send(hello) if "Rule" in line]
-        assert declared and declared[0].split()[-3:-2] != ["mate-and-draws"], declared
-        assert "default arbiter" in declared[0], declared
+        declared = [line for line in Talk().send(hello) if "Rule Ends" in line.replace("_", " ")]
+        assert len(declared) == 1 and "default arbiter" in declared[0], declared
+        assert "xboard" not in declared[0]
