@@ -1,0 +1,72 @@
+"""Issue 15, section 1, in real XBoard 4.9.1 under Xvfb (its -testClaims on, as Debian's
+xboard.conf sets it): the engine never loses by a claim XBoard rejects. The opponent is
+tests/xboard_script_engine.py, which shuttles a chasing or checking rook; our engine is black.
+Before the fix each of these games ended ``1-0 {False win claim: 'red loses by perpetual ...'}``.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+XBOARD = "/usr/games/xboard"
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT_ENGINE = Path(__file__).resolve().parent / "xboard_script_engine.py"
+CHASE_FEN = "2eakae2/4h4/8h/1P4P1p/4R4/4cH3/2P5P/2r6/9/3AKAE2 b - - 0 33"
+CHECK_FEN = "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not (os.access(XBOARD, os.X_OK) and shutil.which("xvfb-run")),
+                       reason="xboard or xvfb-run is not installed"),
+]
+
+
+def xboard_game(tmp_path: Path, fen: str, shuttle: list[str], depth: int,
+                our_options: str | None = None) -> tuple[str, str]:
+    """One game from ``fen``: the script engine (red, XBoard's first engine) against ours
+    (black). Returns the result and XBoard's comment on it."""
+    (tmp_path / "start.fen").write_text(fen + "\n")
+    game = tmp_path / "game.pgn"
+    command = ["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", XBOARD, "-variant", "xiangqi",
+               "-fcp", " ".join([sys.executable, str(SCRIPT_ENGINE), "xiangqi", *shuttle]),
+               "-fd", str(ROOT), "-scp", f"{sys.executable} -m protocol", "-sd", str(ROOT),
+               "-mg", "1", "-searchDepth", str(depth), "-tc", "5",
+               "-lpf", str(tmp_path / "start.fen"), "-sgf", str(game),
+               "-testClaims", "true", "-testLegality", "true",
+               "-popupExitMessage", "false", "-saveSettingsOnExit", "false"]
+    if our_options:
+        command += ["-secondOptions", our_options]
+    subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert game.exists(), "XBoard saved no game"
+    text = game.read_text()
+    ending = re.search(r"\{([^{}]*)\}\s*(1-0|0-1|1/2-1/2)\s*$", text)
+    assert ending, text[-1500:]
+    return ending.group(2), ending.group(1)
+
+
+def test_the_engine_plays_past_a_chase_and_wins(tmp_path):
+    # XBoard's default Rule Ends: the chase is a draw to the search, which plays for its +7
+    result, comment = xboard_game(tmp_path, CHASE_FEN, ["e5b5", "b5e5"], depth=6)
+    assert "false" not in comment.lower() and result == "0-1", comment
+
+
+def test_a_chase_scored_as_a_win_is_not_claimed_and_xboard_adjudicates_it(tmp_path):
+    # with the arbiter's rule ends the engine shuttles its cannon for the chase win; it no
+    # longer claims it, and XBoard rules the chase itself at the 6th occurrence
+    result, comment = xboard_game(tmp_path, CHASE_FEN, ["e5b5", "b5e5"], depth=6,
+                                  our_options="Rule Ends=arbiter")
+    assert "false" not in comment.lower() and result == "0-1", comment
+    assert "perpetual chasing" in comment
+
+
+def test_perpetual_check_by_the_opponent_is_left_to_xboard(tmp_path):
+    # a lone general is checked forever: no claim; XBoard rules the perpetual check
+    result, comment = xboard_game(tmp_path, CHECK_FEN, ["a8a9", "a9a8"], depth=4)
+    assert "false" not in comment.lower() and result == "0-1", comment
+    assert "perpetual checking" in comment
