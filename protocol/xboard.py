@@ -34,12 +34,6 @@ XBOARD_SETUP = {
 MATE_BASE = 100000
 
 
-def xboard_parent(variant: str) -> str:
-    """XBoard's variant whose rules it applies: an engine-defined one plays on its parent's."""
-    if variant in XBOARD_SETUP:
-        return XBOARD_SETUP[variant][1].partition("_")[2]
-    return XBOARD_NAMES.get(variant, variant)
-
 # Commands that leave the game and the ponder search as they are (`time`/`otim` only record the
 # clocks; `ping` is answered at once while pondering). Any other command stops pondering first.
 PONDER_SAFE = {"time", "otim", "ping", "post", "nopost", "hard", "hint", ".", "?", "draw", "d",
@@ -420,8 +414,7 @@ class XBoard:
         (xboard_claims.py); an end by a rule XBoard does not apply is not claimed: play goes on."""
         position = self.position()
         claimer = self.engine_side if self.engine_side is not None else position.turn
-        claim = xboard_claim(position, self.game_verdict(), claimer,
-                             xboard_parent(self.game.variant))
+        claim = xboard_claim(position, self.game_verdict(), claimer)
         if claim is None:
             return False
         self.out.line(f"{claim.result} {{{claim.reason}}}")

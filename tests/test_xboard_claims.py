@@ -24,6 +24,9 @@ CHECK_CYCLE = ["a8a9", "e9e8", "a9a8", "e8e9"]
 # Janggi: Cho's soldier e4 is the last piece between the generals (tests/test_janggi_rules.py).
 FACING_SOON = "1n7/4k4/9/9/9/4P4/9/9/4K4/R8 w - - 0 1"
 XIANGQI_STALEMATE = "3k5/9/9/9/9/9/9/9/3r1r3/4K4 w - - 0 1"
+# Janggi: Cho's soldier steps aside (bikjang), Han's chariots mate on ranks 1 and 2.
+JANGGI_MATE_FEN = "rr7/4k4/9/9/9/4P4/9/9/4K4/9 w - - 0 1"
+JANGGI_MATE = ["e4d4", "a9a1", "e1e2", "b9b2"]
 RED, BLACK = 0, 1
 
 
@@ -56,9 +59,9 @@ def test_a_chase_win_is_not_claimed_but_the_chaser_claims_the_draw_xboard_sees()
     position = played("xiangqi", CHASE_FEN, CHASE_CYCLE * 2)
     verdict = judge_position(position)
     assert (verdict.winner, verdict.result) == (BLACK, "0-1") and "chase" in verdict.reason
-    assert xboard_draw(position, "xiangqi") == "3-fold repetition"
-    assert xboard_claim(position, verdict, BLACK, "xiangqi") is None
-    claim = xboard_claim(position, verdict, RED, "xiangqi")
+    assert xboard_draw(position) == "3-fold repetition"
+    assert xboard_claim(position, verdict, BLACK) is None
+    claim = xboard_claim(position, verdict, RED)
     assert (claim.result, claim.reason) == ("1/2-1/2", "3-fold repetition")
 
 
@@ -66,33 +69,33 @@ def test_a_perpetual_check_win_is_not_claimed_but_the_checker_claims_the_draw():
     position = played("xiangqi", CHECK_FEN, CHECK_CYCLE * 2)
     verdict = judge_position(position)
     assert verdict.winner == BLACK and "check" in verdict.reason
-    assert xboard_claim(position, verdict, BLACK, "xiangqi") is None
-    assert xboard_claim(position, verdict, RED, "xiangqi").result == "1/2-1/2"
+    assert xboard_claim(position, verdict, BLACK) is None
+    assert xboard_claim(position, verdict, RED).result == "1/2-1/2"
 
 
 def test_two_occurrences_are_no_repetition_for_xboard():
     position = played("xiangqi", CHASE_FEN, CHASE_CYCLE)
     assert judge_position(position).ongoing
-    assert xboard_draw(position, "xiangqi") is None
+    assert xboard_draw(position) is None
 
 
 def test_a_janggi_bikjang_points_win_is_not_claimed():
     position = played("janggi", FACING_SOON, ["e4d4", "b9c7"])
     verdict = judge_position(position)
     assert verdict.termination == "bikjang" and verdict.winner == RED
-    assert xboard_claim(position, verdict, RED, "xiangqi") is None
-    assert xboard_claim(position, verdict, BLACK, "xiangqi") is None   # nor conceded
+    assert xboard_claim(position, verdict, RED) is None
+    assert xboard_claim(position, verdict, BLACK) is None   # nor conceded
 
 
 def test_mate_and_stalemate_are_claimed_as_the_arbiter_judges_them():
     position = Board("xiangqi", XIANGQI_STALEMATE).position
     verdict = judge_position(position)
-    assert xboard_claim(position, verdict, BLACK, "xiangqi") == verdict
+    assert xboard_claim(position, verdict, BLACK) == verdict
     assert verdict.result == "0-1"
     position = played("chess", "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
                       ["d8h4"])
     verdict = judge_position(position)
-    assert xboard_claim(position, verdict, BLACK, "normal") == verdict
+    assert xboard_claim(position, verdict, BLACK) == verdict
 
 
 def test_chess_draws_are_claimed_where_xboard_flags_them():
@@ -101,26 +104,42 @@ def test_chess_draws_are_claimed_where_xboard_flags_them():
                       ["a1a2", "e8d8", "a2a1", "d8e8"] * 4)
     verdict = judge_position(position)
     assert verdict.termination == "fivefold_repetition"
-    assert xboard_claim(position, verdict, RED, "normal").reason == "3-fold repetition"
+    assert xboard_claim(position, verdict, RED).reason == "3-fold repetition"
     position = played("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 149 100", ["a1a2"])
     verdict = judge_position(position)
     assert verdict.termination == "seventyfive_moves"
-    assert xboard_claim(position, verdict, BLACK, "normal").reason == "50-move rule"
+    assert xboard_claim(position, verdict, BLACK).reason == "50-move rule"
 
 
 def test_a_capture_or_pawn_move_ends_xboards_look_back():
     # the same squares thrice, but a pawn moved in between: no repetition for XBoard
     position = played("chess", "4k3/7p/8/8/8/8/8/R3K3 w - - 0 1",
                       ["a1a2", "e8d8", "a2a1", "d8e8", "a1a2", "h7h6", "a2a1", "e8d8"])
-    assert xboard_draw(position, "normal") is None
+    assert xboard_draw(position) is None
 
 
 def test_xiangqi_move_count_skips_checks_and_evasions():
     # 99 quiet plies on the clock; a check and its evasion do not count in XBoard's xiangqi
-    fen = "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 99 80"
-    position = played("xiangqi", fen, ["a1a9", "e9e8"])
-    assert xboard_draw(position, "normal") == "50-move rule"
-    assert xboard_draw(position, "xiangqi") is None
+    position = played("xiangqi", "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 99 80", ["a1a9", "e9e8"])
+    assert xboard_draw(position) is None
+    position = played("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 99 80", ["a1a8", "e8e7"])
+    assert xboard_draw(position) == "50-move rule"
+
+
+def test_a_sideways_soldier_move_does_not_end_xboards_look_back():
+    cycle = ["e5d5", "e9e8", "d5e5", "e8e9"]
+    position = played("xiangqi", "4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1", cycle * 2)
+    assert xboard_draw(position) == "3-fold repetition"
+    assert judge_position(position).result == "1/2-1/2"
+
+
+def test_janggi_wins_are_never_claimed_as_xboard_sees_no_check_there():
+    # Han mates (tests/test_xboard_claims_gui.py shows XBoard ruling this claim false)
+    position = played("janggi", JANGGI_MATE_FEN, JANGGI_MATE)
+    verdict = judge_position(position)
+    assert verdict.termination == "checkmate" and verdict.winner == BLACK
+    assert xboard_claim(position, verdict, BLACK) is None
+    assert xboard_claim(position, verdict, RED) == verdict          # the loser concedes
 
 
 # ------------------------------------------------------------------ transcripts

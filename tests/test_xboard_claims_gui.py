@@ -1,7 +1,8 @@
 """Issue 15, section 1, in real XBoard 4.9.1 under Xvfb (its -testClaims on, as Debian's
 xboard.conf sets it): the engine never loses by a claim XBoard rejects. The opponent is
 tests/xboard_script_engine.py, which shuttles a chasing or checking rook; our engine is black.
-Before the fix each of these games ended ``1-0 {False win claim: 'red loses by perpetual ...'}``.
+Before the fix each of these games ended ``1-0 {False win claim: ...}`` (perpetual chase,
+perpetual check, janggi bikjang points).
 """
 from __future__ import annotations
 
@@ -14,11 +15,15 @@ from pathlib import Path
 
 import pytest
 
+from protocol.xboard import XBOARD_SETUP
+
 XBOARD = "/usr/games/xboard"
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT_ENGINE = Path(__file__).resolve().parent / "xboard_script_engine.py"
 CHASE_FEN = "2eakae2/4h4/8h/1P4P1p/4R4/4cH3/2P5P/2r6/9/3AKAE2 b - - 0 33"
 CHECK_FEN = "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"
+# Janggi: Cho's soldier steps aside and leaves the generals facing after captures (bikjang).
+BIKJANG_FEN = "rr7/4k4/9/9/9/4P4/9/9/4K4/9 w - - 0 1"
 
 pytestmark = [
     pytest.mark.slow,
@@ -28,16 +33,21 @@ pytestmark = [
 
 
 def xboard_game(tmp_path: Path, fen: str, shuttle: list[str], depth: int,
-                our_options: str | None = None) -> tuple[str, str]:
-    """One game from ``fen``: the script engine (red, XBoard's first engine) against ours
-    (black). Returns the result and XBoard's comment on it."""
-    (tmp_path / "start.fen").write_text(fen + "\n")
+                our_options: str | None = None, variant: str = "xiangqi") -> tuple[str, str]:
+    """One game from ``fen``: the script engine (red/Cho, XBoard's first engine) against ours
+    (black/Han). Returns the result and XBoard's comment on it."""
+    script = [sys.executable, str(SCRIPT_ENGINE)]
+    start = []
+    if variant in XBOARD_SETUP:       # engine-defined: only the first engine can set it up
+        script += ["--setup", f"'{fen}'"]
+    else:
+        (tmp_path / "start.fen").write_text(fen + "\n")
+        start = ["-lpf", str(tmp_path / "start.fen")]
     game = tmp_path / "game.pgn"
-    command = ["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", XBOARD, "-variant", "xiangqi",
-               "-fcp", " ".join([sys.executable, str(SCRIPT_ENGINE), "xiangqi", *shuttle]),
+    command = ["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", XBOARD, "-variant", variant,
+               "-fcp", " ".join(script + [variant, *shuttle]),
                "-fd", str(ROOT), "-scp", f"{sys.executable} -m protocol", "-sd", str(ROOT),
-               "-mg", "1", "-searchDepth", str(depth), "-tc", "5",
-               "-lpf", str(tmp_path / "start.fen"), "-sgf", str(game),
+               "-mg", "1", "-searchDepth", str(depth), "-tc", "5", *start, "-sgf", str(game),
                "-testClaims", "true", "-testLegality", "true",
                "-popupExitMessage", "false", "-saveSettingsOnExit", "false"]
     if our_options:
@@ -70,3 +80,10 @@ def test_perpetual_check_by_the_opponent_is_left_to_xboard(tmp_path):
     result, comment = xboard_game(tmp_path, CHECK_FEN, ["a8a9", "a9a8"], depth=4)
     assert "false" not in comment.lower() and result == "0-1", comment
     assert "perpetual checking" in comment
+
+
+def test_janggi_bikjang_and_mate_are_not_claimed(tmp_path):
+    # Han (ours) leaves the bikjang standing, a points win XBoard does not know, then mates,
+    # which XBoard's janggi board cannot see either: no claim; the mated script concedes
+    result, comment = xboard_game(tmp_path, BIKJANG_FEN, ["e4d4"], depth=6, variant="janggi")
+    assert "false" not in comment.lower() and result == "0-1", comment
