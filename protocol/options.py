@@ -158,7 +158,8 @@ def engine_options(dialect: str, variants: tuple[str, ...], default_variant: str
         Option("MultiPV", "spin", 1, 1, 500),
         Option("Move Overhead", "spin", 30, 0, 5000),
         Option("UCI_Variant", "combo", default_variant, choices=variants),
-        # The game ends the search plays for: all the arbiter's, or only those the GUI awards.
+        # The game ends the search plays for: all the arbiter's, or only those the GUI awards
+        # (engine/rule_ends.py; XBoard's extra choice `xboard` picks per game).
         Option("Rule Ends", "combo", rule_ends.DEFAULT_BY_DIALECT.get(dialect, rule_ends.ARBITER),
                choices=rule_ends.OPTION_CHOICES.get(dialect, rule_ends.CHOICES)),
         # What a GUI tells the engine (USI_AnalyseMode in USI); UCCI and XBoard have no such thing.

@@ -32,8 +32,6 @@ XBOARD_SETUP = {
                ("R& RB", "C& pRpB", "P& fsWfF", "N& nN", "B& mafsmafW", "A& WF", "K& WF")),
 }
 MATE_BASE = 100000
-
-
 # Commands that leave the game and the ponder search as they are (`time`/`otim` only record the
 # clocks; `ping` is answered at once while pondering). Any other command stops pondering first.
 PONDER_SAFE = {"time", "otim", "ping", "post", "nopost", "hard", "hint", ".", "?", "draw", "d",
