@@ -412,7 +412,7 @@ class XBoard:
         (xboard_claims.py); an end by a rule XBoard does not apply is not claimed: play goes on."""
         position = self.position()
         claimer = self.engine_side if self.engine_side is not None else position.turn
-        claim = xboard_claim(position, self.game_verdict(), claimer)
+        claim = xboard_claim(position, self.game_verdict(), claimer, self.game.start_fen)
         if claim is None:
             return False
         self.out.line(f"{claim.result} {{{claim.reason}}}")

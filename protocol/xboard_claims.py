@@ -11,9 +11,10 @@ XBoard (backend.c, GameEnds, with -testClaims and -testLegality, both on in Debi
   so even a true checkmate claimed is ruled false;
 - a draw claim stands only if the position is flagged drawn: stalemate where that draws, the third
   occurrence of a position (same side to move) among the last 100 plies, counted back only over
-  moves that were no capture and no forward pawn move except in drop games, 100 plies without
-  such a move (in xiangqi checks and check evasions not counted), or insufficient material;
-  else it is a "False draw claim", a loss;
+  moves that were no capture and no forward pawn move except in drop games (nor back to a
+  start set up from a FEN whose e.p. status XBoard leaves unknown: xiangqi, janggi), 100 plies
+  without such a move (in xiangqi checks and check evasions not counted), or insufficient
+  material; else it is a "False draw claim", a loss;
 - a loss claim is accepted as it is.
 So under XBoard the engine claims mate and stalemate where XBoard sees them, its losses, its wins
 in drop games, and a draw where XBoard's flags show one when the arbiter's verdict is a draw or a
@@ -39,15 +40,17 @@ class XBoardBoard:
     pawn: str | None          # our letter XBoard moves as its Pawn (forward moves reset counts)
     sees_check: bool          # it finds checks, hence mates, in this game
     move_count_skips_checks: bool = False    # its 50-move count leaves out checks and evasions
+    reads_en_passant: bool = False   # it reads a FEN's e.p. field ('-' lets the start repeat)
+    starts_from_setup: bool = False  # engine-defined: its start comes from our `setup` FEN
 
 
 # By our variant name (the table of names the XBoard dialect uses, protocol/xboard.py).
 XBOARD_BOARDS = {
-    "chess": XBoardBoard(pawn="P", sees_check=True),
+    "chess": XBoardBoard(pawn="P", sees_check=True, reads_en_passant=True),
     "xiangqi": XBoardBoard(pawn="P", sees_check=True, move_count_skips_checks=True),
     "shogi": XBoardBoard(pawn="P", sees_check=True),
     # the soldier sits in XBoard's Marshall slot, the general in its King slot (XBOARD_SETUP)
-    "janggi": XBoardBoard(pawn=None, sees_check=False),
+    "janggi": XBoardBoard(pawn=None, sees_check=False, starts_from_setup=True),
 }
 REPETITION_WINDOW = 100      # plies XBoard looks back for an earlier occurrence
 EARLIER_OCCURRENCES = 2      # the third occurrence is claimable
@@ -62,8 +65,9 @@ def xboard_rule_ends(spec, chosen: str) -> str:
     return rule_ends.ARBITER if spec.drops else rule_ends.MATE_AND_DRAWS
 
 
-def xboard_claim(position, verdict, claimer: int):
-    """The Verdict to claim after the arbiter's ``verdict``, or None to play on (or wait)."""
+def xboard_claim(position, verdict, claimer: int, start_fen: str | None):
+    """The Verdict to claim after the arbiter's ``verdict``, or None to play on (or wait).
+    ``start_fen``: the FEN XBoard set the game up with (setboard), None after new/variant."""
     from engine.arbiter import Verdict
     if verdict.ongoing:
         return None
@@ -76,11 +80,11 @@ def xboard_claim(position, verdict, claimer: int):
         return None
     if verdict.winner is None and not position.legal_moves():
         return verdict                       # a drawn stalemate, flagged so by XBoard too
-    reason = xboard_draw(position)
+    reason = xboard_draw(position, start_fen)
     return Verdict.draw(reason, "xboard_draw") if reason else None
 
 
-def xboard_draw(position) -> str | None:
+def xboard_draw(position, start_fen: str | None) -> str | None:
     """Why XBoard's board is flagged drawn here (repetition or move count), or None."""
     board = XBOARD_BOARDS[position.spec.name]
     history = _replay(position, board)
@@ -91,6 +95,8 @@ def xboard_draw(position) -> str | None:
         if not position.spec.drops and (history[index + 1]["reset"]
                                         or history[index + 2]["reset"]):
             break
+        if index == 0 and not _start_repeats(position, board, start_fen):
+            break
         if history[index]["hash"] == history[last]["hash"]:
             earlier += 1
     if earlier >= EARLIER_OCCURRENCES:
@@ -98,6 +104,19 @@ def xboard_draw(position) -> str | None:
     if _reversible_plies(history, board) >= MOVE_RULE_PLIES:
         return "50-move rule"
     return None
+
+
+def _start_repeats(position, board: XBoardBoard, start_fen: str | None) -> bool:
+    """Does XBoard count the game's start as an earlier occurrence? Without drops only if its
+    e.p. status is known to be none: the standard start, or a FEN whose e.p. field XBoard read
+    as '-'; a FEN of a game without e.p. (xiangqi, shogi, an engine's setup) leaves it unknown,
+    which ends the look-back (backend.c, Adjudicate; ParseFEN)."""
+    if position.spec.drops:
+        return True
+    if start_fen is None:
+        return not board.starts_from_setup
+    fields = start_fen.split()
+    return board.reads_en_passant and len(fields) > 3 and fields[3] == "-"
 
 
 def _reversible_plies(history: list[dict], board: XBoardBoard) -> int:

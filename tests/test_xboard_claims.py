@@ -56,80 +56,93 @@ def relay(variant: str, fen: str, moves: list[str]) -> list[str]:
 
 # ------------------------------------------------------------------ the policy on real positions
 def test_a_chase_win_is_not_claimed_but_the_chaser_claims_the_draw_xboard_sees():
-    position = played("xiangqi", CHASE_FEN, CHASE_CYCLE * 2)
+    position = played("xiangqi", CHASE_FEN, CHASE_CYCLE * 3)
     verdict = judge_position(position)
     assert (verdict.winner, verdict.result) == (BLACK, "0-1") and "chase" in verdict.reason
-    assert xboard_draw(position) == "3-fold repetition"
-    assert xboard_claim(position, verdict, BLACK) is None
-    claim = xboard_claim(position, verdict, RED)
+    assert xboard_draw(position, CHASE_FEN) == "3-fold repetition"
+    assert xboard_claim(position, verdict, BLACK, CHASE_FEN) is None
+    claim = xboard_claim(position, verdict, RED, CHASE_FEN)
     assert (claim.result, claim.reason) == ("1/2-1/2", "3-fold repetition")
 
 
+def test_a_start_set_up_from_a_xiangqi_fen_is_no_earlier_occurrence_for_xboard():
+    # XBoard reads no e.p. field in xiangqi: the start's e.p. status stays unknown, which ends
+    # its look-back (in the real game: "False draw claim" at the third occurrence counting it)
+    position = played("xiangqi", CHASE_FEN, CHASE_CYCLE * 2)
+    verdict = judge_position(position)
+    assert not verdict.ongoing                      # the arbiter counts the start
+    assert xboard_draw(position, CHASE_FEN) is None
+    assert xboard_claim(position, verdict, RED, CHASE_FEN) is None
+    assert xboard_draw(position, None) == "3-fold repetition"    # as from the standard start
+
+
 def test_a_perpetual_check_win_is_not_claimed_but_the_checker_claims_the_draw():
-    position = played("xiangqi", CHECK_FEN, CHECK_CYCLE * 2)
+    position = played("xiangqi", CHECK_FEN, CHECK_CYCLE * 3)
     verdict = judge_position(position)
     assert verdict.winner == BLACK and "check" in verdict.reason
-    assert xboard_claim(position, verdict, BLACK) is None
-    assert xboard_claim(position, verdict, RED).result == "1/2-1/2"
+    assert xboard_claim(position, verdict, BLACK, CHECK_FEN) is None
+    assert xboard_claim(position, verdict, RED, CHECK_FEN).result == "1/2-1/2"
 
 
 def test_two_occurrences_are_no_repetition_for_xboard():
     position = played("xiangqi", CHASE_FEN, CHASE_CYCLE)
     assert judge_position(position).ongoing
-    assert xboard_draw(position) is None
+    assert xboard_draw(position, None) is None
 
 
 def test_a_janggi_bikjang_points_win_is_not_claimed():
     position = played("janggi", FACING_SOON, ["e4d4", "b9c7"])
     verdict = judge_position(position)
     assert verdict.termination == "bikjang" and verdict.winner == RED
-    assert xboard_claim(position, verdict, RED) is None
-    assert xboard_claim(position, verdict, BLACK) is None   # nor conceded
+    assert xboard_claim(position, verdict, RED, FACING_SOON) is None
+    assert xboard_claim(position, verdict, BLACK, FACING_SOON) is None   # nor conceded
 
 
 def test_mate_and_stalemate_are_claimed_as_the_arbiter_judges_them():
     position = Board("xiangqi", XIANGQI_STALEMATE).position
     verdict = judge_position(position)
-    assert xboard_claim(position, verdict, BLACK) == verdict
+    assert xboard_claim(position, verdict, BLACK, XIANGQI_STALEMATE) == verdict
     assert verdict.result == "0-1"
     position = played("chess", "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
                       ["d8h4"])
     verdict = judge_position(position)
-    assert xboard_claim(position, verdict, BLACK) == verdict
+    assert xboard_claim(position, verdict, BLACK, None) == verdict
 
 
 def test_chess_draws_are_claimed_where_xboard_flags_them():
     # the arbiter's automatic draws (fivefold, 75 moves): XBoard's board shows a draw by then
-    position = played("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
-                      ["a1a2", "e8d8", "a2a1", "d8e8"] * 4)
+    start = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"       # e.p. field '-': the start counts
+    position = played("chess", start, ["a1a2", "e8d8", "a2a1", "d8e8"] * 4)
     verdict = judge_position(position)
     assert verdict.termination == "fivefold_repetition"
-    assert xboard_claim(position, verdict, RED).reason == "3-fold repetition"
-    position = played("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 149 100", ["a1a2"])
+    assert xboard_claim(position, verdict, RED, start).reason == "3-fold repetition"
+    start = "4k3/8/8/8/8/8/8/R3K3 w - - 149 100"
+    position = played("chess", start, ["a1a2"])
     verdict = judge_position(position)
     assert verdict.termination == "seventyfive_moves"
-    assert xboard_claim(position, verdict, BLACK).reason == "50-move rule"
+    assert xboard_claim(position, verdict, BLACK, start).reason == "50-move rule"
 
 
 def test_a_capture_or_pawn_move_ends_xboards_look_back():
     # the same squares thrice, but a pawn moved in between: no repetition for XBoard
     position = played("chess", "4k3/7p/8/8/8/8/8/R3K3 w - - 0 1",
                       ["a1a2", "e8d8", "a2a1", "d8e8", "a1a2", "h7h6", "a2a1", "e8d8"])
-    assert xboard_draw(position) is None
+    assert xboard_draw(position, None) is None
 
 
 def test_xiangqi_move_count_skips_checks_and_evasions():
     # 99 quiet plies on the clock; a check and its evasion do not count in XBoard's xiangqi
     position = played("xiangqi", "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 99 80", ["a1a9", "e9e8"])
-    assert xboard_draw(position) is None
+    assert xboard_draw(position, None) is None
     position = played("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 99 80", ["a1a8", "e8e7"])
-    assert xboard_draw(position) == "50-move rule"
+    assert xboard_draw(position, None) == "50-move rule"
 
 
 def test_a_sideways_soldier_move_does_not_end_xboards_look_back():
     cycle = ["e5d5", "e9e8", "d5e5", "e8e9"]
-    position = played("xiangqi", "4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1", cycle * 2)
-    assert xboard_draw(position) == "3-fold repetition"
+    start = "4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1"
+    position = played("xiangqi", start, cycle * 3)
+    assert xboard_draw(position, start) == "3-fold repetition"
     assert judge_position(position).result == "1/2-1/2"
 
 
@@ -138,8 +151,8 @@ def test_janggi_wins_are_never_claimed_as_xboard_sees_no_check_there():
     position = played("janggi", JANGGI_MATE_FEN, JANGGI_MATE)
     verdict = judge_position(position)
     assert verdict.termination == "checkmate" and verdict.winner == BLACK
-    assert xboard_claim(position, verdict, BLACK) is None
-    assert xboard_claim(position, verdict, RED) == verdict          # the loser concedes
+    assert xboard_claim(position, verdict, BLACK, None) is None
+    assert xboard_claim(position, verdict, RED, None) == verdict    # the loser concedes
 
 
 # ------------------------------------------------------------------ transcripts
@@ -163,7 +176,10 @@ def test_xboard_plays_on_after_perpetual_check_by_the_opponent():
 
 
 def test_xboard_engine_that_checked_claims_the_repetition_draw():
+    # set up by setboard: the start is no earlier occurrence for XBoard, so not at the 8th ply
     out = relay("xiangqi", CHECK_FEN, CHECK_CYCLE * 2)
+    assert len(out) == 1 and out[0].startswith("move "), out
+    out = relay("xiangqi", CHECK_FEN, CHECK_CYCLE * 3)
     assert out == ["1/2-1/2 {3-fold repetition}"]
 
 

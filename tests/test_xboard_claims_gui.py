@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SCRIPT_ENGINE = Path(__file__).resolve().parent / "xboard_script_engine.py"
 CHASE_FEN = "2eakae2/4h4/8h/1P4P1p/4R4/4cH3/2P5P/2r6/9/3AKAE2 b - - 0 33"
 CHECK_FEN = "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"
+# Red (ours) is lost to black's chariots on rank 1 unless it checks for ever.
+CHECKER_FEN = "4k4/R8/9/9/9/9/9/9/1rr6/3K5 w - - 0 1"
 # Janggi: Cho's soldier steps aside and leaves the generals facing after captures (bikjang).
 BIKJANG_FEN = "rr7/4k4/9/9/9/4P4/9/9/4K4/9 w - - 0 1"
 
@@ -33,9 +35,11 @@ pytestmark = [
 
 
 def xboard_game(tmp_path: Path, fen: str, shuttle: list[str], depth: int,
-                our_options: str | None = None, variant: str = "xiangqi") -> tuple[str, str]:
+                our_options: str | None = None, variant: str = "xiangqi",
+                ours_first: bool = False) -> tuple[str, str]:
     """One game from ``fen``: the script engine (red/Cho, XBoard's first engine) against ours
-    (black/Han). Returns the result and XBoard's comment on it."""
+    (black/Han), or the other way round with ``ours_first``. Returns the result and XBoard's
+    comment on it."""
     script = [sys.executable, str(SCRIPT_ENGINE)]
     start = []
     if variant in XBOARD_SETUP:       # engine-defined: only the first engine can set it up
@@ -44,14 +48,16 @@ def xboard_game(tmp_path: Path, fen: str, shuttle: list[str], depth: int,
         (tmp_path / "start.fen").write_text(fen + "\n")
         start = ["-lpf", str(tmp_path / "start.fen")]
     game = tmp_path / "game.pgn"
+    engines = [" ".join(script + [variant, *shuttle]), f"{sys.executable} -m protocol"]
+    if ours_first:
+        engines.reverse()
     command = ["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", XBOARD, "-variant", variant,
-               "-fcp", " ".join(script + [variant, *shuttle]),
-               "-fd", str(ROOT), "-scp", f"{sys.executable} -m protocol", "-sd", str(ROOT),
+               "-fcp", engines[0], "-fd", str(ROOT), "-scp", engines[1], "-sd", str(ROOT),
                "-mg", "1", "-searchDepth", str(depth), "-tc", "5", *start, "-sgf", str(game),
                "-testClaims", "true", "-testLegality", "true",
                "-popupExitMessage", "false", "-saveSettingsOnExit", "false"]
     if our_options:
-        command += ["-secondOptions", our_options]
+        command += ["-firstOptions" if ours_first else "-secondOptions", our_options]
     subprocess.run(command, capture_output=True, text=True, timeout=600)
     assert game.exists(), "XBoard saved no game"
     text = game.read_text()
@@ -87,3 +93,11 @@ def test_janggi_bikjang_and_mate_are_not_claimed(tmp_path):
     # which XBoard's janggi board cannot see either: no claim; the mated script concedes
     result, comment = xboard_game(tmp_path, BIKJANG_FEN, ["e4d4"], depth=6, variant="janggi")
     assert "false" not in comment.lower() and result == "0-1", comment
+
+
+def test_our_perpetual_check_is_claimed_as_the_draw_xboard_accepts(tmp_path):
+    # ours, red, checks for ever and claims the repetition draw once XBoard's board shows it
+    # (before: "0-1 {red loses by perpetual check}" conceded a game XBoard calls a draw)
+    result, comment = xboard_game(tmp_path, CHECKER_FEN, ["e9e8", "e8e9"], depth=6,
+                                  ours_first=True)
+    assert (result, comment) == ("1/2-1/2", "3-fold repetition")
