@@ -11,7 +11,7 @@ XBoard (backend.c, GameEnds, with -testClaims and -testLegality, both on in Debi
   so even a true checkmate claimed is ruled false;
 - a draw claim stands only if the position is flagged drawn: stalemate where that draws, the third
   occurrence of a position (same side to move) among the last 100 plies, counted back only over
-  moves that were no capture and no forward pawn move except in drop games (nor back to a
+  moves that were no capture, forward pawn move or pass except in drop games (nor back to a
   start set up from a FEN whose e.p. status XBoard leaves unknown: xiangqi, janggi), 100 plies
   without such a move (in xiangqi checks and check evasions not counted), or insufficient
   material; else it is a "False draw claim", a loss;
@@ -139,8 +139,9 @@ def _reversible_plies(history: list[dict], board: XBoardBoard) -> int:
 
 def _replay(position, board: XBoardBoard) -> list[dict]:
     """Per position of the game (the current one last): hash, side to move in check, whether
-    the move that led to it was a capture or a forward pawn move (a sideways one is not, in
-    XBoard), and the start's move clock."""
+    the move that led to it was a capture, a forward pawn move (a sideways one is not, in
+    XBoard) or a pass (XBoard's null move, which it counts as irreversible), and the start's
+    move clock."""
     probe = position.copy()
     pawn = (position.spec.pieces.index(position.spec.piece_by_letter(board.pawn)) + 1
             if board.pawn else None)
@@ -157,12 +158,14 @@ def _replay(position, board: XBoardBoard) -> list[dict]:
                           + np.sort(ranks[cells == -pawn]).tobytes())
         history.append({"hash": probe.hash, "check": probe.in_check(),
                         "count": int(on_board.sum()), "pawn_ranks": pawn_ranks,
-                        "clock": int(probe.st[L.S_CLOCK]), "reset": False})
+                        "cells": cells.tobytes(), "clock": int(probe.st[L.S_CLOCK]),
+                        "reset": False})
         if probe.ply == 0:
             break
         probe.pop()
     history.reverse()
     for before, after in zip(history, history[1:]):
         after["reset"] = (after["count"] != before["count"]
-                          or after["pawn_ranks"] != before["pawn_ranks"])
+                          or after["pawn_ranks"] != before["pawn_ranks"]
+                          or after["cells"] == before["cells"])   # a pass: XBoard's null move
     return history

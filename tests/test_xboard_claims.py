@@ -146,6 +146,15 @@ def test_a_sideways_soldier_move_does_not_end_xboards_look_back():
     assert judge_position(position).result == "1/2-1/2"
 
 
+def test_a_janggi_pass_ends_xboards_look_back_as_its_null_move_is_irreversible():
+    start = "1n7/4k4/9/9/9/4P4/9/9/4K4/R8 w - - 0 1"
+    shuffle = played("janggi", start, ["a0a1", "b9c7", "a1a0", "c7b9"] * 3)
+    assert xboard_draw(shuffle, start) == "3-fold repetition"
+    passing = played("janggi", start, ["a0a1", "e8e8", "a1a0", "e8e8"] * 3)   # Han passes
+    assert passing.hash == shuffle.hash
+    assert xboard_draw(passing, start) is None
+
+
 def test_janggi_wins_are_never_claimed_as_xboard_sees_no_check_there():
     # Han mates (tests/test_xboard_claims_gui.py shows XBoard ruling this claim false)
     position = played("janggi", JANGGI_MATE_FEN, JANGGI_MATE)
