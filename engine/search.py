@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .evaluation import eval_table, wdl as wdl_estimate
+from .evaluation import RULE_ENDS_ARBITER, eval_table, wdl as wdl_estimate
 from .kernels import layout as L
 from .kernels import search_layout as S
 from .kernels.attacks import royals_face
@@ -137,10 +137,11 @@ class _Line:
 
 
 class _Job:
-    def __init__(self, position: Position, limits: Limits, on_info, on_done) -> None:
+    def __init__(self, position: Position, limits: Limits, on_info, on_done,
+                 rule_ends: str = RULE_ENDS_ARBITER) -> None:
         self.spec = position.spec
         self.T, self.Z = position.cv.T, position.cv.Z
-        self.E = eval_table(position.spec)
+        self.E = eval_table(position.spec, rule_ends)
         self.board = position.board.copy()
         self.st = position.st.copy()
         self.st[L.S_SP] = 0
@@ -203,8 +204,10 @@ class Searcher:
         self.multipv = 1
         self.move_overhead_ms = 30
         self.show_wdl = False
+        self.rule_ends = RULE_ENDS_ARBITER    # or only the ends a GUI awards (evaluation.RULE_ENDS)
         self._tt = TranspositionTable(self.hash_mb)
         self._tt_mb = self.hash_mb
+        self._tt_rule_ends = self.rule_ends
         self._shared = np.zeros(S.SH_SIZE, dtype=np.int64)
         self._workers: list[_Worker] = [_Worker()]
         self._thread: threading.Thread | None = None
@@ -260,9 +263,12 @@ class Searcher:
             except MemoryError as error:   # a search always starts: keep the table it has
                 print(f"jiangjun: {error}; Hash stays {self._tt_mb} MB", file=sys.stderr)
                 self.hash_mb = self._tt_mb
+        if self._tt_rule_ends != self.rule_ends:   # its scores were for other game ends
+            self._tt.clear()
+            self._tt_rule_ends = self.rule_ends
         self._tt.age = (self._tt.age + 1) & 255
         self._shared[:] = 0
-        job = _Job(position, limits, on_info, on_done)
+        job = _Job(position, limits, on_info, on_done, self.rule_ends)
         self._job = job
         self._t0 = _now_ns()
         self._set_plan(UNLIMITED if limits.ponder else time_plan(limits, job.side,

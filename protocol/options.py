@@ -147,6 +147,7 @@ ENTERING_KING_RULES = ("NoEnteringKing", "CSARule24", "CSARule27")
 
 def engine_options(dialect: str, variants: tuple[str, ...], default_variant: str) -> OptionTable:
     from engine.janggi_setup import DEFAULT as SETUP_DEFAULT, SETUPS   # plain data, no numba
+    from engine import rule_ends
     options = [
         Option("Hash", "spin", 16, 1, 65536, spellings={"ucci": "hashsize", "usi": "USI_Hash"}),
         Option("Threads", "spin", 1, 1, 64, spellings={"ucci": "threads"}),
@@ -157,6 +158,10 @@ def engine_options(dialect: str, variants: tuple[str, ...], default_variant: str
         Option("MultiPV", "spin", 1, 1, 500),
         Option("Move Overhead", "spin", 30, 0, 5000),
         Option("UCI_Variant", "combo", default_variant, choices=variants),
+        # The game ends the search plays for: all the arbiter's, or only those the GUI awards
+        # (engine/rule_ends.py; XBoard's extra choice `xboard` picks per game).
+        Option("Rule Ends", "combo", rule_ends.DEFAULT_BY_DIALECT.get(dialect, rule_ends.ARBITER),
+               choices=rule_ends.OPTION_CHOICES.get(dialect, rule_ends.CHOICES)),
         # What a GUI tells the engine (USI_AnalyseMode in USI); UCCI and XBoard have no such thing.
         Option("UCI_AnalyseMode", "check", False, dialects=("uci", "ucicyclone", "usi")),
         # `wdl` in info lines and Chess960 castling: UCI only (USI, UCCI and XBoard GUIs read no

@@ -2,7 +2,8 @@
 
 State: force mode or the colour the engine plays, clocks (centiseconds), level/st/sd/nps, post,
 analyze mode. The engine claims a result only when the arbiter says the game is over on the
-board. Moves are coordinate text (0-based ranks on 10-rank boards, ``P@e5`` drops, ``@@@@`` pass).
+board and XBoard accepts that claim (xboard_claims.py). Moves are coordinate text (0-based
+ranks on 10-rank boards, ``P@e5`` drops, ``@@@@`` pass).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from .notation import codec_for, move_to_text, text_to_move
 from .options import OptionError, engine_options
 from .session import (EngineCore, Game, Output, SearchSlot, apply_memory_options,
                       claim_memory_option)
+from .xboard_claims import xboard_claim, xboard_rule_ends
 
 # XBoard's own names for our variants (data about XBoard, not about the games).
 XBOARD_NAMES = {"chess": "normal"}
@@ -406,11 +408,14 @@ class XBoard:
         return judge_position(self.position(), chess960=self.game.chess960)
 
     def claim_if_over(self) -> bool:
-        """Claim a result when the game is over on the board (never on a guess)."""
-        verdict = self.game_verdict()
-        if verdict.ongoing:
+        """Claim a result when the game is over and XBoard will accept the claim
+        (xboard_claims.py); an end by a rule XBoard does not apply is not claimed: play goes on."""
+        position = self.position()
+        claimer = self.engine_side if self.engine_side is not None else position.turn
+        claim = xboard_claim(position, self.game_verdict(), claimer, self.game.start_fen)
+        if claim is None:
             return False
-        self.out.line(f"{verdict.result} {{{verdict.reason}}}")
+        self.out.line(f"{claim.result} {{{claim.reason}}}")
         self.force = True
         return True
 
@@ -432,6 +437,7 @@ class XBoard:
         searcher.multipv = int(values["MultiPV"])
         searcher.move_overhead_ms = int(values["Move Overhead"])
         searcher.show_wdl = False
+        searcher.rule_ends = xboard_rule_ends(self.position().spec, values["Rule Ends"])
         return searcher
 
     def on_info(self, root, info) -> None:

@@ -45,12 +45,23 @@ def test_ucci_and_xboard_print_the_rule_win_as_their_mate():
     talk = real_talk("ucci", "setoption UCI_Variant janggi", "isready")
     out = talk.send("position startpos moves e1e1", "go depth 6")
     assert " score 9999 " in infos(out)[-1] and out[-1].startswith("bestmove e8e8")
+    # XBoard awards no janggi point count (tests/test_xboard_claims.py): its default Rule Ends
+    # leave the double pass out, so score the arbiter's rules here
     talk = real_talk("xboard", "protover 2", "new", "variant janggi", "force", "usermove @@@@",
-                     "post", "sd 6")
+                     "post", "sd 6", "option Rule Ends=arbiter")
     out = talk.send("go")
     thinking = [line for line in out if "\t" in line]
     assert thinking and thinking[-1].split()[1] == "100001"
     assert "move @@@@" in out
+
+
+def test_under_xboard_rule_ends_a_double_pass_wins_nothing():
+    talk = real_talk("xboard", "protover 2", "new", "variant janggi", "force", "usermove @@@@",
+                     "post", "sd 6")
+    out = talk.send("go")
+    thinking = [line for line in out if "\t" in line]
+    assert thinking and abs(int(thinking[-1].split()[1])) < 100000
+    assert "move @@@@" not in out and any(line.startswith("move ") for line in out)
 
 
 def test_a_perpetual_check_loss_is_reported_as_being_mated():

@@ -15,7 +15,7 @@ are Texel-tuned with tools/texel_tune.py; chess and shogi tuning lost its valida
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 import numpy as np
@@ -24,6 +24,8 @@ from ..geometry import Geometry
 from ..kernels import layout as L
 from ..kernels import search_layout as S
 from ..spec import VariantSpec
+from ..rule_ends import ARBITER as RULE_ENDS_ARBITER, CHOICES as RULE_ENDS
+from ..rule_ends import MATE_AND_DRAWS as RULE_ENDS_MATE_AND_DRAWS
 from ..tables import compile_tables
 
 
@@ -69,21 +71,35 @@ def _profiles() -> dict[str, EvalProfile]:
             "chess": chess.PROFILE}
 
 
-_TABLES: dict[int, tuple[VariantSpec, np.ndarray]] = {}
+_TABLES: dict[tuple[int, str], tuple[VariantSpec, np.ndarray]] = {}
 
 
 def profile(spec: VariantSpec) -> EvalProfile:
     return _profiles()[spec.name]
 
 
-def eval_table(spec: VariantSpec) -> np.ndarray:
-    cached = _TABLES.get(id(spec))
+def mate_and_draws_only(prof: EvalProfile) -> EvalProfile:
+    """The profile with its rule wins and point counts taken out: a perpetual check or chase is
+    the repetition (a draw) such a GUI sees, and bikjang or the ply limit end nothing."""
+    return replace(prof, perpetual_check_loses=False, repetition_points=False,
+                   bikjang_points=False, ply_limit_points=0)
+
+
+def eval_table(spec: VariantSpec, rule_ends: str = RULE_ENDS_ARBITER) -> np.ndarray:
+    if rule_ends not in RULE_ENDS:
+        raise ValueError(f"rule ends are one of {', '.join(RULE_ENDS)}, not {rule_ends!r}")
+    key = (id(spec), rule_ends)
+    cached = _TABLES.get(key)
     if cached is None or cached[0] is not spec:
-        cached = _TABLES[id(spec)] = (spec, build_table(spec, profile(spec)))
+        prof = profile(spec)
+        pass_points = True
+        if rule_ends == RULE_ENDS_MATE_AND_DRAWS:
+            prof, pass_points = mate_and_draws_only(prof), False
+        cached = _TABLES[key] = (spec, build_table(spec, prof, pass_points))
     return cached[1]
 
 
-def build_table(spec: VariantSpec, prof: EvalProfile) -> np.ndarray:
+def build_table(spec: VariantSpec, prof: EvalProfile, pass_points: bool = True) -> np.ndarray:
     geo = Geometry(spec.files, spec.ranks)
     letters = [p.letter for p in spec.pieces]
     E: list[int] = [0] * S.EV_HEADER
@@ -131,7 +147,7 @@ def build_table(spec: VariantSpec, prof: EvalProfile) -> np.ndarray:
         flags |= S.EVF_PERPETUAL_LOSES
     if prof.repetition_points:
         flags |= S.EVF_REP_POINTS
-    if spec.double_pass_ends and prof.points:
+    if spec.double_pass_ends and prof.points and pass_points:
         flags |= S.EVF_PASS_POINTS
     if prof.bikjang_points:
         flags |= S.EVF_BIKJANG

@@ -135,6 +135,7 @@ class UciFamily:
         searcher.multipv = int(values["MultiPV"])
         searcher.move_overhead_ms = int(values["Move Overhead"])
         searcher.show_wdl = bool(values.get("UCI_ShowWDL", False))
+        searcher.rule_ends = values["Rule Ends"]
         return searcher
 
     # ------------------------------------------------------------------ dispatch
