@@ -4,6 +4,8 @@ pop-up from the score/depth/time comments (the old ``0.052s`` form leaves ``s`` 
 XBoard shows in a "Comment on ..." window: checked as a control). Skipped without xboard/xvfb."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import os
 import re
 import shutil
@@ -15,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from protocol.match.game import GameResult, MoveRecord
 from protocol.match.records import pgn_text
+from test_records_pgn import game
 
 XBOARD = "/usr/games/xboard"
 TOOLS = ("xvfb-run", "xwininfo")
@@ -49,16 +51,9 @@ exit 0
 
 
 def runner_game(variant, moves, start_fen=None, book=2, scores=None):
-    records = []
-    for i, move in enumerate(moves):
-        if i < book:
-            records.append(MoveRecord(move))
-        else:
-            score = scores[i] if scores else 120 - 25 * i
-            records.append(MoveRecord(move, 0.052 + 0.4 * i, score, 3 + i))
-    return GameResult(0, 1, 0, variant, start_fen, "Alpha", "Beta", "1/2-1/2", "adjudication",
-                      REASON, records, opening_plies=book, time_control="1+0.05",
-                      started=1_700_000_000.0)
+    """A runner's game record (test_records_pgn.game) with the names and reason XBoard shows."""
+    return replace(game(variant, moves, start_fen, book, scores), first="Alpha", second="Beta",
+                   reason=REASON)
 
 
 def replay_in_xboard(tmp_path: Path, pgn: str, variant: str):
