@@ -136,9 +136,8 @@ def _schedule(workers: list[_Worker]) -> list | None:
     rank = _priorities(graph, weights)
     waiting = sorted(graph, key=lambda name: -rank[name])
     done: set[str] = set()
-    alive = list(workers)
     while len(done) < len(graph):
-        for worker in alive:
+        for worker in workers:
             if worker.task is None:
                 ready = next((n for n in waiting if all(c in done for c in graph[n])), None)
                 if ready is None:
@@ -148,7 +147,7 @@ def _schedule(workers: list[_Worker]) -> list | None:
                 if not worker.send(f"compile {ready}"):
                     return None
                 worker.since = time.perf_counter() - started
-        if all(worker.task is None for worker in alive):
+        if all(worker.task is None for worker in workers):
             return None                     # nothing runnable: a cycle or a lost task
         for key, _ in selector.select():
             worker = key.data

@@ -288,12 +288,6 @@ def gen_moves(T, board, st, moves, n, with_drops, checked, captures_only):
     return n
 
 
-@kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, int64, boolean)")
-def gen_pseudo(T, board, st, moves, n, with_drops):
-    """gen_moves for a caller that has not tested for check."""
-    return gen_moves(T, board, st, moves, n, with_drops, -1, False)
-
-
 @kernel(f"boolean({TABLE}, {BOARD}, {STATE}, int64)", inline=True)
 def leaves_royal_safe(T, board, st, mv):
     """Play mv on the board only, test the mover's royal piece, and restore the board."""
