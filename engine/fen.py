@@ -303,7 +303,7 @@ def _locate_royals(spec, geo, board, st) -> None:
 
 def _check_placement(spec, geo, board) -> None:
     """Reject pieces where they can never stand (engine/fen_limits.py): an advisor outside its
-    palace, an unpromoted pawn or lance on the last rank, a shogi knight on the last two."""
+    palace, an unpromoted pawn on its last rank."""
     from .tables import compile_tables
     cv = compile_tables(spec)
     for sq in geo.squares():

@@ -17,8 +17,9 @@ can move. And every game rejects a pawn in its ``forced_region`` (the last rank,
 shogi): no move or drop leaves it there unpromoted. A shogi lance or knight there is just as
 unreachable but stays accepted: the shared test vectors from independent implementations
 (cshogi, Fairy-Stockfish) hold such a position (an impasse count with unpromoted lances and
-knights on the last rank) and play on from it, and a piece with no move breaks nothing. Points a piece cannot reach for other reasons (a soldier behind its start rank)
-stay accepted: the tests use such pieces as plain screens and probes, and they break nothing.
+knights on the last rank) and play on from it, and a piece with no move breaks nothing. Points
+a piece cannot reach for other reasons (a soldier behind its start rank) stay accepted: the
+tests use such pieces as plain screens and probes, and they break nothing.
 """
 from __future__ import annotations
 
