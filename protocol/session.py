@@ -244,19 +244,24 @@ def memory_refusal(name: str, wanted, kept, problem: MemoryError) -> str:
     return f"not enough memory for {wanted} threads; Threads stays {kept}"
 
 
+# The searcher method that allocates each memory option (MemoryError keeps the old state).
+MEMORY_SETTERS = {"Hash": "resize_hash", "Threads": "set_threads"}
+MEMORY_HELD = {"Hash": "hash_mb", "Threads": "threads"}      # where the searcher keeps it
+
+
 def apply_memory_options(searcher, values: dict) -> list[str]:
     """Give ``searcher`` the Hash and Threads in ``values`` (before a search). What cannot be
     allocated is refused: its value goes back to what the searcher keeps, and the reasons are
     returned."""
     problems = []
-    for name, current, apply in (("Hash", "hash_mb", searcher.resize_hash),
-                                 ("Threads", "threads", searcher.set_threads)):
-        if getattr(searcher, current, None) == values[name]:
+    for name, setter in MEMORY_SETTERS.items():
+        held = MEMORY_HELD[name]
+        if getattr(searcher, held, None) == values[name]:
             continue
         try:
-            apply(int(values[name]))
+            getattr(searcher, setter)(int(values[name]))
         except MemoryError as problem:
-            kept = getattr(searcher, current)
+            kept = getattr(searcher, held)
             problems.append(memory_refusal(name, values[name], kept, problem))
             values[name] = kept
     return problems
@@ -270,10 +275,7 @@ def claim_memory_option(core: EngineCore, slot: SearchSlot, name: str, previous,
     wanted = int(values[name])
     try:
         if searcher is not None and not slot.busy:
-            if name == "Hash":
-                searcher.resize_hash(wanted)
-            else:
-                searcher.set_threads(wanted)
+            getattr(searcher, MEMORY_SETTERS[name])(wanted)
         elif name == "Hash":
             from engine.hash_table import allocate_table   # numpy only: kernels may still load
             allocate_table(wanted)          # a trial, dropped: the searcher allocates later
