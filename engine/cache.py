@@ -49,12 +49,15 @@ def _install() -> None:
         config.reload_config()
 
 
-_listeners: list = []
+_listeners: list = []      # weak references: a listener's owner (a protocol session) may go
 
 
 def on_announce(listener) -> None:
-    """``listener(message)`` hears what the kernel cache is doing (a front end shows it)."""
-    _listeners.append(listener)
+    """``listener(message)`` hears what the kernel cache is doing (a front end shows it). It is
+    held weakly: it hears nothing once its owner is gone."""
+    import weakref
+    is_method = hasattr(listener, "__self__")
+    _listeners.append(weakref.WeakMethod(listener) if is_method else weakref.ref(listener))
 
 
 def announce(message: str) -> None:
@@ -65,8 +68,12 @@ def announce(message: str) -> None:
         sys.stderr.flush()
     except (OSError, ValueError):
         pass
-    for listener in list(_listeners):
-        listener(message)
+    for reference in list(_listeners):
+        listener = reference()
+        if listener is None:
+            _listeners.remove(reference)
+        else:
+            listener(message)
 
 
 _install()
