@@ -19,16 +19,22 @@ def test_repetition_is_a_draw_in_chess():
     assert best.move == back and best.score_cp == 0
 
 
-def test_perpetual_check_loses_in_xiangqi():
-    # red checks on every move of the cycle; repeating it again loses for red
-    position = _play(Position("xiangqi", "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"),
-                     ["a8a9", "e9e8", "a9a8", "e8e9"])
+PERPETUAL_CHECK = ("4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1", ["a8a9", "e9e8", "a9a8", "e8e9"])
+
+
+def _assert_perpetual_check_avoided(position):
+    """Red has checked on every move of the cycle: repeating it again loses for red, and with
+    a free choice red avoids it."""
     again = parse_move(position, "a8a9")
     best, _ = run(position, Limits(depth=2, searchmoves=[again]))
     assert best.mate_plies is not None and best.mate_plies < 0   # a rule loss reads as mated
-    # with a free choice red avoids the losing repetition
     best, _ = run(position, Limits(depth=3))
     assert best.move != again
+
+
+def test_perpetual_check_loses_in_xiangqi():
+    fen, cycle = PERPETUAL_CHECK
+    _assert_perpetual_check_avoided(_play(Position("xiangqi", fen), cycle))
 
 
 def test_same_cycle_is_only_a_draw_in_chess():
@@ -89,13 +95,8 @@ def test_a_game_longer_than_the_old_undo_stack_plays_and_unwinds():
 
 def test_perpetual_check_is_still_judged_after_2000_plies():
     # the check cycle of test_perpetual_check_loses_in_xiangqi, 600 times over
-    position = _shuffled("xiangqi", "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1", plies=2400,
-                         cycle=["a8a9", "e9e8", "a9a8", "e8e9"])
-    again = parse_move(position, "a8a9")
-    best, _ = run(position, Limits(depth=2, searchmoves=[again]))
-    assert best.mate_plies is not None and best.mate_plies < 0   # a rule loss reads as mated
-    best, _ = run(position, Limits(depth=3))
-    assert best.move != again
+    fen, cycle = PERPETUAL_CHECK
+    _assert_perpetual_check_avoided(_shuffled("xiangqi", fen, plies=2400, cycle=cycle))
 
 
 def test_repetition_is_still_a_draw_after_2000_plies_in_chess():
