@@ -16,7 +16,7 @@ from .notation import codec_for, move_to_text, text_to_move
 from .options import OptionError, engine_options
 from .session import (EngineCore, Game, Output, SearchSlot, apply_memory_options,
                       claim_memory_option)
-from .xboard_claims import xboard_claim, xboard_rule_ends
+from .xboard_claims import claimable_draw, xboard_claim, xboard_rule_ends
 
 # XBoard's own names for our variants (data about XBoard, not about the games).
 XBOARD_NAMES = {"chess": "normal"}
@@ -412,10 +412,14 @@ class XBoard:
         (xboard_claims.py); an end by a rule XBoard does not apply is not claimed: play goes on."""
         position = self.position()
         claimer = self.engine_side if self.engine_side is not None else position.turn
-        claim = xboard_claim(position, self.game_verdict(), claimer, self.game.start_fen)
-        if claim is None:
+        return self.claim(xboard_claim(position, self.game_verdict(), claimer,
+                                       self.game.start_fen))
+
+    def claim(self, verdict) -> bool:
+        """Send XBoard the result ``verdict`` (if any) and stop playing: True if claimed."""
+        if verdict is None:
             return False
-        self.out.line(f"{claim.result} {{{claim.reason}}}")
+        self.out.line(f"{verdict.result} {{{verdict.reason}}}")
         self.force = True
         return True
 
@@ -462,11 +466,21 @@ class XBoard:
         position = self.game.position
         if position is None or position.hash != root.hash or position.ply != root.ply:
             return                        # the position changed under the search: no move
+        if self.claim_draw(position, best):
+            return                        # the opponent's move made a draw we are happy with
         self.out.line(f"move {self.text(root, best.move)}")
         position.push(best.move)
         self.hint_move = best.ponder
-        if not self.claim_if_over() and self.ponder and best.ponder is not None:
+        if self.claim_if_over() or self.claim_draw(position, best):
+            return
+        if self.ponder and best.ponder is not None:
             self.ponder_later(turn, best.ponder)
+
+    def claim_draw(self, position, best) -> bool:
+        """Claim a draw the rules leave to a player (chess: threefold, 50 moves) when XBoard
+        flags it and our search expected no more (xboard_claims.claimable_draw)."""
+        return self.claim(claimable_draw(position, best, self.game.start_fen,
+                                         chess960=self.game.chess960))
 
     # ------------------------------------------------------------------ analysis
     def cmd_analyze(self, command: Command) -> None:

@@ -23,6 +23,10 @@ occurrence, -repeatsToDraw, and either side may claim the draw at the third). A 
 rule false (a chase, janggi bikjang or points, any janggi win) is not claimed: the game goes on,
 or waits for the opponent to concede. The search scores the same way (option Rule Ends,
 ``xboard``: see ``xboard_rule_ends``).
+A draw the rules let a player claim without ending the game by themselves (chess: threefold
+repetition, 50 moves) is claimed when XBoard's board flags it too and the search expected no
+more than a draw (``claimable_draw``); XBoard would otherwise play on to its own -repeatsToDraw
+and -ruleMoves limits.
 """
 from __future__ import annotations
 
@@ -82,6 +86,26 @@ def xboard_claim(position, verdict, claimer: int, start_fen: str | None):
         return verdict                       # a drawn stalemate, flagged so by XBoard too
     reason = xboard_draw(position, start_fen)
     return Verdict.draw(reason, "xboard_draw") if reason else None
+
+
+def claimable_draw(position, best, start_fen: str | None, **rule_options):
+    """The draw Verdict to claim in a game still going on, or None: one the game's rules let a
+    player claim (judged with ``claim_draw``, on the board now), that XBoard flags, while the
+    search's ``best`` (a BestMove from the side to move's view) expected no win."""
+    from engine.arbiter import Verdict, judge_position
+    if best is None or _expects_win(best):
+        return None
+    verdict = judge_position(position, claim_draw=True, claim_next_move=False, **rule_options)
+    if verdict.ongoing or verdict.winner is not None:
+        return None
+    reason = xboard_draw(position, start_fen)
+    return Verdict.draw(reason, "xboard_draw") if reason else None
+
+
+def _expects_win(best) -> bool:
+    if best.mate_plies is not None:
+        return best.mate_plies > 0
+    return best.score_cp is not None and best.score_cp > 0
 
 
 def xboard_draw(position, start_fen: str | None) -> str | None:
