@@ -32,8 +32,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from engine import rule_ends
 from engine.kernels import layout as L
 
@@ -169,17 +167,15 @@ def _replay(position, board: XBoardBoard) -> list[dict]:
     probe = position.copy()
     pawn = (position.spec.pieces.index(position.spec.piece_by_letter(board.pawn)) + 1
             if board.pawn else None)
-    ranks = np.full(L.NSQ, -1, dtype=np.int64)
-    for sq in position.geo.squares():
-        ranks[sq] = position.geo.rank_of(sq)
+    ranks = {sq: position.geo.rank_of(sq) for sq in position.geo.squares()}
     history = []
     while True:
         cells = probe.board
         on_board = (cells != 0) & (cells != L.OFF)
-        pawn_ranks = b""
+        pawn_ranks = ()
         if pawn is not None:
-            pawn_ranks = (np.sort(ranks[cells == pawn]).tobytes() + b"|"
-                          + np.sort(ranks[cells == -pawn]).tobytes())
+            pawn_ranks = tuple(sorted(rank for sq, rank in ranks.items() if cells[sq] == piece)
+                               for piece in (pawn, -pawn))
         history.append({"hash": probe.hash, "check": probe.in_check(),
                         "count": int(on_board.sum()), "pawn_ranks": pawn_ranks,
                         "cells": cells.tobytes(), "clock": int(probe.st[L.S_CLOCK]),
