@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from protocol.analysis.gamefile import read_games
-from protocol.analysis.plot import png_size
+from protocol.records.reader import read_games
+from protocol.annotator.plot import png_size
 from protocol.cli import main
 
 OURS = f"{sys.executable} -m protocol"
@@ -168,8 +168,8 @@ MATCHES = {
 @pytest.fixture(scope="module")
 def match_files(tmp_path_factory):
     """Record files the tournament runner writes: PGN per game family, CSA and KIF for shogi."""
-    from protocol.match import pool
-    from protocol.match.cli import main as match_main
+    from protocol.runner import pool
+    from protocol.runner.cli import main as match_main
     root = tmp_path_factory.mktemp("matches")
     files = {}
     try:

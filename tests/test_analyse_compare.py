@@ -7,13 +7,13 @@ import re
 
 import pytest
 
-from engine.analysis import Engine
-from protocol.analysis.annotate import MoveNote, Thresholds, analyse_game
-from protocol.analysis.compare import compare_moves
-from protocol.analysis.evals import PositionEval
-from protocol.analysis.gamefile import read_pgn_text
-from protocol.analysis.output import pgn_text
-from protocol.client.errors import EngineError
+from engine.scripting import Engine
+from protocol.annotator.annotate import MoveNote, Thresholds, analyse_game
+from protocol.annotator.compare import compare_moves
+from protocol.annotator.evals import PositionEval
+from protocol.records.reader import read_pgn_text
+from protocol.annotator.output import pgn_text
+from protocol.clients.errors import EngineError
 
 # A club game with loose moves on both sides (Fried Liver, then a king walk).
 FRIED_LIVER = """[White "w"]
@@ -98,7 +98,7 @@ needs_fsf = pytest.mark.skipif(not os.access(FSF, os.X_OK), reason="fairy-stockf
 
 @needs_fsf
 def test_external_uci_engine_scores_both_moves_in_one_search():
-    from protocol.api import open_engine
+    from protocol.scripting import open_engine
     with open_engine(FSF, "uci", "chess") as fsf:
         fsf.set_position(moves=["e2e4", "e7e5"])
         choice = compare_moves(fsf, "g1f3", "a2a3", {"depth": 6})
@@ -110,7 +110,7 @@ def test_external_uci_engine_scores_both_moves_in_one_search():
 
 @needs_fsf
 def test_ucci_engine_without_searchmoves_gets_both_positions_searched():
-    from protocol.api import open_engine
+    from protocol.scripting import open_engine
     with open_engine(FSF, "ucci", "xiangqi") as fsf:
         choice = compare_moves(fsf, "h2e2", "a3a4", {"depth": 5})
         assert not choice.same_search
@@ -122,8 +122,8 @@ def test_ucci_engine_without_searchmoves_gets_both_positions_searched():
 # ---------------------------------------------------------------------- plot
 def test_plot_marks_each_sides_errors_apart_and_keeps_end_markers_whole():
     pytest.importorskip("matplotlib")
-    from protocol.analysis.annotate import GameAnalysis
-    from protocol.analysis.plot import SIDE_COLOURS, eval_figure
+    from protocol.annotator.annotate import GameAnalysis
+    from protocol.annotator.plot import SIDE_COLOURS, eval_figure
     game = read_pgn_text(FRIED_LIVER)[0]
     values = [20, 30, -40, 150, -500, 100_000 - 3]
     values += [0] * (len(game.moves) + 1 - len(values))

@@ -1,9 +1,9 @@
-"""Game readers of `jiangjun analyse` (protocol/analysis/gamefile.py): PGN of every game, KIF
+"""Game readers of `jiangjun analyse` (protocol/records/reader.py): PGN of every game, KIF
 with and without a BOD diagram, CSA, position text; illegal moves are named."""
 
 import pytest
 
-from protocol.analysis.gamefile import GameFileError, read_games, read_pgn_text
+from protocol.records.reader import GameFileError, read_games, read_pgn_text
 
 XQ_PGN = """[Event "t"]
 [White "red one"]
@@ -97,7 +97,7 @@ def test_kif_with_a_bod_diagram_and_gote_to_move(tmp_path):
 
 def test_kif_hands_in_bod(tmp_path):
     pytest.importorskip("cshogi")
-    from protocol.analysis.gamefile import _bod_sfen
+    from protocol.records.reader import _bod_sfen
     import cshogi
     import cshogi.KIF
     sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G2Pr 1"

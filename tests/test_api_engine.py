@@ -1,4 +1,4 @@
-"""The in-process scripting API (engine/analysis.py): positions, analyse/MultiPV, notations,
+"""The in-process scripting API (engine/scripting.py): positions, analyse/MultiPV, notations,
 play, perft, the arbiter's verdict."""
 
 import sys
@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from engine import AnalysisLine, Engine, Score
-from engine.analysis import limit_fields, mate_moves
+from engine.scripting import limit_fields, mate_moves
 from engine.janggi_setup import start_fen as janggi_start
 
 
@@ -91,7 +91,7 @@ def test_mate_moves_conversion():
 
 def test_limits_from_keywords_objects_and_none():
     from engine.search import Limits
-    from protocol.client import Limit
+    from protocol.clients import Limit
     assert limit_fields(Limits(movetime_ms=250))["movetime"] == 0.25
     assert limit_fields(Limit(depth=5))["depth"] == 5
     assert limit_fields(None, nodes=1000)["nodes"] == 1000

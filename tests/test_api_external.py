@@ -1,4 +1,4 @@
-"""protocol/api.py: external engines behind the same analyse/play shape as engine.Engine —
+"""protocol/scripting.py: external engines behind the same analyse/play shape as engine.Engine —
 Fairy-Stockfish (skipped when missing) and our own engine as a separate process."""
 
 import os
@@ -6,8 +6,8 @@ import os
 import pytest
 
 from engine import Engine, Score
-from protocol.api import ExternalEngine, jiangjun_command, open_engine
-from protocol.client import EngineError
+from protocol.scripting import ExternalEngine, jiangjun_command, open_engine
+from protocol.clients import EngineError
 
 FSF = "/usr/games/fairy-stockfish"
 needs_fsf = pytest.mark.skipif(not os.path.exists(FSF), reason="fairy-stockfish not installed")

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from protocol.client import EngineCrashed, EngineError, EngineTimeout, Limit, open_engine
+from protocol.clients import EngineCrashed, EngineError, EngineTimeout, Limit, open_engine
 
 FSF = "/usr/games/fairy-stockfish"
 MAXQI = "/usr/games/maxqi"

@@ -2,10 +2,10 @@
 
 import pytest
 
-from protocol.client.errors import IllegalMoveText
-from protocol.client.generals import GeneralTracker
-from protocol.client.notation import from_dialect, to_dialect
-from protocol.client.positions import sfen_to_fsf
+from protocol.clients.errors import IllegalMoveText
+from protocol.clients.generals import GeneralTracker
+from protocol.clients.notation import from_dialect, to_dialect
+from protocol.clients.positions import sfen_to_fsf
 
 
 @pytest.mark.parametrize("canon, dialect, text", [

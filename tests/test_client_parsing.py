@@ -1,9 +1,9 @@
 """Parsers and command builders, on strings alone."""
 
-from protocol.client.info import parse_uci_info, parse_xboard_thinking
-from protocol.client.limits import Limit, Score
-from protocol.client.uci_family import go_command, parse_option_name, setoption_line
-from protocol.client.xboard import clock_text, parse_features
+from protocol.clients.info import parse_uci_info, parse_xboard_thinking
+from protocol.clients.limits import Limit, Score
+from protocol.clients.uci_family import go_command, parse_option_name, setoption_line
+from protocol.clients.xboard import clock_text, parse_features
 
 
 def ident(moves):

@@ -6,10 +6,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from protocol.match.game import GameResult
-from protocol.match.progress import Progress
-from protocol.match.standings import Standings
-from protocol.match.stats import elo_estimate
+from protocol.runner.game import GameResult
+from protocol.runner.progress import Progress
+from protocol.runner.standings import Standings
+from protocol.runner.stats import elo_estimate
 
 
 def results(outcomes):

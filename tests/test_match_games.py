@@ -9,11 +9,11 @@ import sys
 
 import pytest
 
-from protocol.match import pool
-from protocol.match.cli import main as match_main
-from protocol.match.config import EngineConfig, GameSpec, TimeControl
-from protocol.match.game import play_game
-from protocol.match.records import pgn_text, write_shogi
+from protocol.runner import pool
+from protocol.runner.cli import main as match_main
+from protocol.runner.config import EngineConfig, GameSpec, TimeControl
+from protocol.runner.game import play_game
+from protocol.records.writer import pgn_text, write_shogi
 
 FSF = "/usr/games/fairy-stockfish"
 MAXQI = "/usr/games/maxqi"
@@ -23,7 +23,7 @@ needs_maxqi = pytest.mark.skipif(not os.path.exists(MAXQI), reason="maxqi not in
 
 def needs_engine_rules(variant):
     try:
-        from protocol.match.arbiter import make_arbiter
+        from protocol.runner.arbiter import make_arbiter
         make_arbiter(variant, None)
     except Exception as exc:  # noqa: BLE001
         pytest.skip(f"no arbiter for {variant} yet: {exc}")
@@ -174,10 +174,10 @@ def test_jiangjun_match_command_runs():
 def test_dask_local_cluster_runs_the_games(tmp_path):
     distributed = pytest.importorskip("distributed", reason="dask distributed not installed")
     needs_engine_rules("chess")
-    from protocol.match.executors import DaskExecutor
-    from protocol.match.runner import run_match
-    from protocol.match.schedule import schedule
-    from protocol.match.openings import Opening
+    from protocol.runner.executors import DaskExecutor
+    from protocol.runner.runner import run_match
+    from protocol.runner.schedule import schedule
+    from protocol.runner.openings import Opening
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
                                        dashboard_address=None, processes=True)
     try:
@@ -233,11 +233,11 @@ def test_engine_that_cannot_start_loses_with_the_reason(kind, words, tmp_path):
 
 def test_runner_gives_up_an_engine_that_never_starts_and_the_others_play_on():
     needs_engine_rules("chess")
-    from protocol.match.executors import LocalExecutor
-    from protocol.match.openings import Opening
-    from protocol.match.runner import run_match
-    from protocol.match.schedule import schedule
-    from protocol.match.config import Adjudication
+    from protocol.runner.executors import LocalExecutor
+    from protocol.runner.openings import Opening
+    from protocol.runner.runner import run_match
+    from protocol.runner.schedule import schedule
+    from protocol.runner.config import Adjudication
     missing = EngineConfig("missing", "/nonexistent/engine", "uci")
     a, b = EngineConfig("a", OURS, "uci"), EngineConfig("b", OURS, "uci")
     tc = TimeControl(depth=1, hang_timeout=60)

@@ -4,9 +4,9 @@ import sys
 
 import pytest
 
-from protocol.match import pool
-from protocol.match.config import EngineConfig, GameSpec, TimeControl
-from protocol.match.game import play_game
+from protocol.runner import pool
+from protocol.runner.config import EngineConfig, GameSpec, TimeControl
+from protocol.runner.game import play_game
 
 OURS = f"{sys.executable} -m protocol"
 CASES = [(v, p) for v in ("xiangqi", "janggi") for p in ("uci", "ucicyclone", "ucci", "xboard")]

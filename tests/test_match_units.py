@@ -5,13 +5,13 @@ import math
 
 import pytest
 
-from protocol.match.adjudicate import ScoreAdjudicator
-from protocol.match.cli import parse_engine, parse_tc
-from protocol.match.clock import Clock
-from protocol.match.config import Adjudication, EngineConfig, TimeControl
-from protocol.match.openings import Opening, janggi_setup_fen, read_openings
-from protocol.match.schedule import schedule
-from protocol.match.stats import Sprt, elo_estimate, elo_from_score
+from protocol.runner.adjudicate import ScoreAdjudicator
+from protocol.runner.cli import parse_engine, parse_tc
+from protocol.runner.clock import Clock
+from protocol.runner.config import Adjudication, EngineConfig, TimeControl
+from protocol.runner.openings import Opening, janggi_setup_fen, read_openings
+from protocol.runner.schedule import schedule
+from protocol.runner.stats import Sprt, elo_estimate, elo_from_score
 
 
 def test_fischer_clock_charges_and_adds_increment():
@@ -150,7 +150,7 @@ def test_time_control_itself_refuses_what_cannot_be_played(fields):
     (["--depth", "2", "--concurrency", "0"], "below the minimum 1"),
 ])
 def test_match_cli_refuses_unplayable_controls_in_one_line(capsys, argv, words):
-    from protocol.match.cli import main
+    from protocol.runner.cli import main
     engines = ["--engine", "name=a", "cmd=a", "proto=uci", "--engine", "name=b", "cmd=b", "proto=uci"]
     try:
         code = main(["--variant", "chess", *engines, *argv])
@@ -169,7 +169,7 @@ def test_zero_base_with_increment_is_playable():
     assert Clock(TimeControl(**parse_tc("0+3x10"))).allowed(0) == 30
 
 def test_tournament_arbiter_ends_chess_at_threefold_once_it_happened():
-    from protocol.match.arbiter import make_arbiter
+    from protocol.runner.arbiter import make_arbiter
     arbiter = make_arbiter("chess", None)
     knights = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1".split()
     for move in knights:

@@ -12,9 +12,9 @@ import pytest
 import protocol_fake_search as fake
 from engine.position import Position
 from engine.search_records import MAX_MS, Limits
-from protocol.lines import MAX_LINE_CHARS
-from protocol.loop import Loop
-from protocol.session import Output, SearchSlot
+from protocol.server.lines import MAX_LINE_CHARS
+from protocol.server.loop import Loop
+from protocol.server.session import Output, SearchSlot
 from protocol_harness import Talk
 
 ERROR = {"uci": "info string error:", "ucci": "info message error:",
@@ -195,7 +195,7 @@ def test_a_2001_ply_game_is_set_and_searched_from_the_right_position(dialect):
     assert t.loop.dialect.game.position.ply == 2001 and expected.turn == 1
     best = answers(out, dialect)[0].split()[1]
     codec = t.loop.dialect.codec(expected.spec)
-    from protocol.notation import text_to_move
+    from engine.dialect_notation import text_to_move
     assert text_to_move(expected, best, codec) in expected.legal_moves()
 
 

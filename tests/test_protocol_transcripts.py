@@ -262,7 +262,7 @@ def test_usi_go_mate_answers_checkmate():
     talk = Talk()
     talk.send("usi", "position sfen 4k4/9/4G4/9/9/9/9/9/4K4 b G 1")
     position = talk.loop.dialect.game.position
-    from protocol.notation import codec_for, text_to_move
+    from engine.dialect_notation import codec_for, text_to_move
     codec = codec_for(position.spec, "usi")
     fake.Searcher.script = {"mate_plies": 1, "pv": [text_to_move(position, "G*5b", codec)]}
     assert talk.send("go mate 1000") == ["checkmate G*5b"]
@@ -430,8 +430,8 @@ class _SlowSearchModule:
 @pytest.mark.parametrize("hello, done", [("uci", "uciok"), ("ucci", "ucciok"), ("usi", "usiok")])
 def test_handshake_does_not_wait_for_the_engine_to_load(hello, done):
     import io
-    from protocol.loop import Loop
-    from protocol.session import Output
+    from protocol.server.loop import Loop
+    from protocol.server.session import Output
     _SlowSearchModule.release.clear()
     buffer = io.StringIO()
     loop = Loop(None, Output(buffer), search_module=_SlowSearchModule)
@@ -449,8 +449,8 @@ def test_xboard_holds_done_until_the_engine_is_ready_and_reads_stdin_meanwhile()
     """CECP: after done=0 XBoard waits for done=1, so no clock runs while the kernels load."""
     import io
     import time
-    from protocol.loop import Loop
-    from protocol.session import Output
+    from protocol.server.loop import Loop
+    from protocol.server.session import Output
     _SlowSearchModule.release.clear()
     buffer = io.StringIO()
     loop = Loop(None, Output(buffer), search_module=_SlowSearchModule)
@@ -499,8 +499,8 @@ class _CompilingSearchModule:
 def test_a_gui_waiting_for_a_compile_is_told_why(hello, isready, note):
     import io
     import time
-    from protocol.loop import Loop
-    from protocol.session import Output
+    from protocol.server.loop import Loop
+    from protocol.server.session import Output
     _CompilingSearchModule.release.clear()
     buffer = io.StringIO()
     loop = Loop(None, Output(buffer), search_module=_CompilingSearchModule)

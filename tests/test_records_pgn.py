@@ -5,11 +5,11 @@ import re
 
 import pytest
 
-from protocol.analysis.gamefile import read_pgn_text
-from protocol.match.game import GameResult, MoveRecord
-from protocol.match.openings import janggi_setup_fen
-from protocol.match.records import pgn_text
-from protocol.pgn_tags import move_comment, pgn_fen, setup_tags
+from protocol.records.reader import read_pgn_text
+from protocol.runner.game import GameResult, MoveRecord
+from protocol.runner.openings import janggi_setup_fen
+from protocol.records.writer import pgn_text
+from protocol.records.pgn_tags import move_comment, pgn_fen, setup_tags
 
 XQ_MOVES = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "h0h6", "b7b3"]
 JANGGI_MOVES = ["a3b3", "a6b6", "b0c2", "i6h6"]

@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-from protocol.analysis.gamefile import read_kif
-from protocol.match.game import GameResult, MoveRecord
-from protocol.match.shogi_records import write_shogi
+from protocol.records.reader import read_kif
+from protocol.runner.game import GameResult, MoveRecord
+from protocol.records.shogi_writer import write_shogi
 
 cshogi = pytest.importorskip("cshogi")
 import cshogi.CSA  # noqa: E402

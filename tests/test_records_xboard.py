@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from protocol.match.records import pgn_text
+from protocol.records.writer import pgn_text
 from test_records_pgn import game
 
 XBOARD = "/usr/games/xboard"

@@ -8,9 +8,9 @@ import sys
 from engine.arbiter import judge
 from engine.board import Board
 from engine.rules.shogi import declaration_verdict, either_side_can_mate
-from protocol.match import pool
-from protocol.match.config import EngineConfig, GameSpec, TimeControl
-from protocol.match.game import play_game
+from protocol.runner import pool
+from protocol.runner.config import EngineConfig, GameSpec, TimeControl
+from protocol.runner.game import play_game
 
 # The issue's reproduction: both kings entered; sente (20 points) has G*1h mate, gote has 34
 # points. The issue wrote the gote knight on 2i unpromoted, where it could never stand (its last

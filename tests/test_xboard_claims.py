@@ -2,8 +2,8 @@
 
 XBoard rules a win claim its own board does not show as mate (or a stalemate that loses) a
 "False win claim", a loss for the claimer; draw claims stand where its board flags a repetition
-or the move count. protocol/xboard_claims.py has the backend.c details. Transcripts with the fake
-searcher, plus the claim policy on real positions judged by the arbiter.
+or the move count. protocol/server/dialects/xboard_claims.py has the backend.c details.
+Transcripts with the fake searcher, plus the claim policy on real positions judged by the arbiter.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import protocol_fake_search as fake
 from engine.arbiter import judge_position
 from engine.board import Board
 from engine.search_records import BestMove
-from protocol.xboard_claims import claimable_draw, xboard_claim, xboard_draw
+from protocol.server.dialects.xboard_claims import claimable_draw, xboard_claim, xboard_draw
 from protocol_harness import Talk
 
 # Issue 15: our engine black (+7); red's rook follows black's cannon e4-b4 and back.

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from protocol.xboard import XBOARD_SETUP
+from protocol.server.dialects.xboard import XBOARD_SETUP
 
 XBOARD = "/usr/games/xboard"
 ROOT = Path(__file__).resolve().parent.parent

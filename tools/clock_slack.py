@@ -3,7 +3,7 @@ kept, replayed from the match's JSON-lines log.
 
     python tools/clock_slack.py games.jsonl [more.jsonl ...]
 
-For every timed move the clock is replayed exactly as the runner charges it (protocol/match/
+For every timed move the clock is replayed exactly as the runner charges it (protocol/runner/
 clock.py): the slack of a move is what the mover had left when it moved, main time plus the
 byo-yomi still available, before any increment. Per engine: moves, time forfeits, median and
 worst slack in ms, and how many moves kept less than 50 ms.
@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from protocol.client.variants import first_to_move  # noqa: E402
-from protocol.match.cli import parse_tc  # noqa: E402
-from protocol.match.clock import Clock  # noqa: E402
-from protocol.match.config import TimeControl  # noqa: E402
+from protocol.clients.variants import first_to_move  # noqa: E402
+from protocol.runner.cli import parse_tc  # noqa: E402
+from protocol.runner.clock import Clock  # noqa: E402
+from protocol.runner.config import TimeControl  # noqa: E402
 
 
 def slack_of_game(game: dict, slack: dict, forfeits: dict) -> None:

@@ -81,7 +81,7 @@ def main() -> int:
         if not os.access(path, os.X_OK):
             print(f"{path} is not installed", file=sys.stderr)
             return 2
-    from protocol.match.cli import main as match_main
+    from protocol.runner.cli import main as match_main
     return match_main(build_args(ns))
 
 

@@ -2,10 +2,11 @@
 ``usemillisec``, own/opponent clocks, ``banmoves``, ``go draw``, ``nobestmove``, ``bye``."""
 from __future__ import annotations
 
+from engine.dialect_notation import MoveReader, text_to_move
+
 from ..commands import (ECHO_CHARS, Command, CommandError, clip, parse_bare_setoption,
                         parse_position)
 from ..move_lists import describe_bad_moves, read_move_list
-from ..notation import MoveReader, text_to_move
 from .base import UciFamily
 
 MATE_SCORE = 10000       # UCCI has no mate token; ElephantEye reports MATE_VALUE - plies

@@ -114,7 +114,7 @@ class Game:
         """Replace the position atomically; ValueError leaves the previous one in place."""
         from engine.position import Position
         from engine.variants import get_variant
-        from .notation import text_to_move
+        from engine.dialect_notation import text_to_move
         spec = get_variant(variant)
         chess960 = self.chess960 if chess960 is None else chess960
         position = Position(spec, fen or self.named_start(spec), chess960=chess960)

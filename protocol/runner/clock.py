@@ -1,6 +1,6 @@
 """Game clocks: Fischer increment, byo-yomi periods, fixed time per move."""
 
-from protocol.client import Limit
+from protocol.clients import Limit
 
 from .config import TimeControl
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.analysis import Score
+from engine.scripting import Score
 
 MATE_VALUE = 100_000
 

@@ -10,7 +10,7 @@ Janggi setups (horse/elephant placement per side) are written as FENs, or made w
 import random
 from dataclasses import dataclass
 
-from protocol.client.variants import family
+from protocol.clients.variants import family
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,8 @@ turned a match of 0.05 s moves into 0:00/00:00:00 throughout). A loss on time en
 
 import math
 
-from protocol.client.variants import is_start
-
-from .game import GameResult
+from protocol.clients.variants import is_start
+from protocol.runner.game import GameResult
 
 CSA_END = {"time forfeit": "%TIME_UP", "rules infraction": "%ILLEGAL_MOVE", "abandoned": "%CHUDAN"}
 KIF_TIME_UP = "切れ負け"
@@ -46,7 +45,7 @@ def _write_csa(game: GameResult, path: str, start, moves) -> None:
 
 
 def _csa_comment(rec) -> str:
-    from protocol.pgn_tags import move_comment
+    from .pgn_tags import move_comment
     if rec.elapsed is None:
         return "book"
     return move_comment(rec.score, rec.depth, None)

@@ -5,10 +5,11 @@ score, time units, the no-move answer and error lines. Nothing here knows a vari
 """
 from __future__ import annotations
 
+from engine.dialect_notation import MoveReader, codec_for, move_to_text
+
 from ..commands import (ECHO_CHARS, Command, CommandError, clip, parse_go, parse_named_setoption,
                         parse_position, summarize_errors)
 from ..move_lists import describe_bad_moves, read_move_list
-from ..notation import MoveReader, codec_for, move_to_text
 from ..options import OptionError, engine_options
 from ..session import (EngineCore, Game, Output, SearchSlot, apply_memory_options,
                        claim_memory_option)

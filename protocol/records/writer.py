@@ -1,14 +1,14 @@
-"""Game records: PGN (xiangqi, janggi, chess), CSA or KIF (shogi, shogi_records.py), JSON lines."""
+"""Game records: PGN (xiangqi, janggi, chess), CSA or KIF (shogi, shogi_writer.py), JSON lines."""
 
 import json
 import os
 import time
 
-from protocol.client.variants import family
-from protocol.pgn_tags import move_comment, setup_tags
+from protocol.clients.variants import family
+from protocol.runner.game import GameResult
 
-from .game import GameResult
-from .shogi_records import write_shogi
+from .pgn_tags import move_comment, setup_tags
+from .shogi_writer import write_shogi
 
 PGN_VARIANT = {"xiangqi": "xiangqi", "janggi": "janggi", "chess": None}
 

@@ -13,7 +13,7 @@
 """
 from __future__ import annotations
 
-from protocol.client.variants import family, is_start
+from protocol.clients.variants import family, is_start
 
 # FEN letter changes per game family for PGN files (canonical letter -> PGN letter).
 PGN_FEN_LETTERS = {"xiangqi": {"N": "H", "B": "E"}}

@@ -24,7 +24,7 @@ from engine.variants import get_variant
 
 from .compare import MoveChoice, compare_moves
 from .evals import MATE_VALUE, PositionEval, final_eval, first_player_eval  # noqa: F401
-from .gamefile import GameRecord
+from protocol.records.reader import GameRecord
 
 MARKS = (("??", "blunder"), ("?", "mistake"), ("?!", "inaccuracy"))
 
@@ -86,7 +86,7 @@ class GameAnalysis:
 
 def analyse_game(game: GameRecord, analyst, limit: dict, thresholds: Thresholds | None = None,
                  on_position=None, analyst_name: str = "jiangjun") -> GameAnalysis:
-    """``analyst``: engine.Engine or protocol.api.ExternalEngine (anything with set_position,
+    """``analyst``: engine.Engine or protocol.scripting.ExternalEngine (anything with set_position,
     push, analyse and verdict). ``limit``: keywords for analyse (depth/nodes/movetime).
     ``on_position(done, total, eval)`` is called after each position."""
     thresholds = thresholds or Thresholds.for_variant(game.variant)

@@ -46,7 +46,7 @@ class XBoardBoard:
     starts_from_setup: bool = False  # engine-defined: its start comes from our `setup` FEN
 
 
-# By our variant name (the table of names the XBoard dialect uses, protocol/xboard.py).
+# By our variant name (the table of names the XBoard dialect uses, xboard.py beside this).
 XBOARD_BOARDS = {
     "chess": XBoardBoard(pawn="P", sees_check=True, reads_en_passant=True),
     "xiangqi": XBoardBoard(pawn="P", sees_check=True, move_count_skips_checks=True),

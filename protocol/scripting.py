@@ -1,13 +1,13 @@
 """Scripted analysis with any engine: ours in-process, or an external one over UCI, UCCI, USI or
 XBoard, behind one shape (set_position/push, analyse, play, verdict).
 
-    >>> from protocol.api import Engine, open_engine
+    >>> from protocol.scripting import Engine, open_engine
     >>> with open_engine("/usr/games/fairy-stockfish", "uci", "xiangqi") as fsf:
     ...     fsf.set_position(moves=["h2e2"])
     ...     lines = fsf.analyse(depth=10, multipv=3, notation="uci")
     ...     lines[0].score, lines[0].pv[:4]
 
-External engines are driven by protocol/client (shared with the tournament runner); moves in and
+External engines are driven by protocol/clients (shared with the tournament runner); moves in and
 out are canonical unless ``notation`` names a dialect. The position is kept on our own Board, so
 every move is checked against our rules and the arbiter's verdict is available as with Engine.
 External engines report no WDL here (``wdl`` is None); our Engine estimates it from its score.
@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import sys
 
-from engine.analysis import (CANONICAL, AnalysisLine, Engine, PlayResult, PositionHolder, Score,
+from engine.scripting import (CANONICAL, AnalysisLine, Engine, PlayResult, PositionHolder, Score,
                              limit_fields)
 
-from .client import EngineError, Limit, make_engine
-from .client.uci_family import setoption_line
-from .client.variants import family
+from .clients import EngineError, Limit, make_engine
+from .clients.uci_family import setoption_line
+from .clients.variants import family
 
 __all__ = ["AnalysisLine", "Engine", "ExternalEngine", "PlayResult", "Score", "jiangjun_command",
            "open_engine"]

@@ -4,7 +4,7 @@ Every move gets the score after it from the first player's view (PGN ``[%eval 0.
 lichess and most GUIs read it; KIF ``*`` comment lines; CSA floodgate ``'** cp pv`` lines), its
 mark (``?!``, ``?``, ``??`` after the move in PGN, at the head of the comment in KIF/CSA) and,
 when the move was not the engine's choice, the best line. Chess moves are SAN; the other games
-use canonical coordinates (or ``notation``), which protocol/analysis/gamefile.py reads back.
+use canonical coordinates (or ``notation``), which protocol/records/reader.py reads back.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import io
 
 from engine.board import Board
 
-from protocol.pgn_tags import setup_tags
+from protocol.records.pgn_tags import setup_tags
 
 from .annotate import GameAnalysis, MoveNote, PositionEval
 
@@ -26,7 +26,7 @@ class _Speller:
     """Spells moves of one game: SAN for chess, canonical or a dialect for the others."""
 
     def __init__(self, analysis: GameAnalysis, notation: str):
-        from engine.analysis import PositionHolder
+        from engine.scripting import PositionHolder
         game = analysis.game
         self.game = game
         self.chess = game.variant == "chess"

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from .config import GameSpec
 from .game import GameResult
-from .records import RecordWriter
+from protocol.records.writer import RecordWriter
 from .standings import Standings
 from .startups import GIVE_UP_AFTER, StartFailures
 from .stats import Sprt

@@ -12,7 +12,7 @@ protocol dialect: ``uci`` (10-rank boards with 1-based ranks, shogi in chess sty
 ``ucci``, ``usi`` or ``xboard`` (engine/dialect_notation.py). Scores are from the side to move's
 point of view, as engines report them; ``AnalysisLine.pov(side)`` turns them around.
 
-protocol/api.py gives external engines (Fairy-Stockfish, YaneuraOu, ...) the same shape.
+protocol/scripting.py gives external engines (Fairy-Stockfish, YaneuraOu, ...) the same shape.
 """
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def mate_moves(mate_plies: int) -> int:
 
 def limit_fields(limit=None, depth=None, nodes=None, movetime=None, mate=None) -> dict:
     """{depth, nodes, movetime (seconds), mate} from any of: engine.search.Limits, an object
-    with depth/nodes/movetime in seconds such as protocol.client.Limit, and keywords (which
+    with depth/nodes/movetime in seconds such as protocol.clients.Limit, and keywords (which
     win). ValueError when no limit is given: an analysis must end by itself."""
     fields = {"depth": None, "nodes": None, "movetime": None, "mate": None}
     if limit is not None:
@@ -122,7 +122,7 @@ def limit_fields(limit=None, depth=None, nodes=None, movetime=None, mate=None) -
 class PositionHolder:
     """The game being analysed: a start position and moves, spelled in any notation.
 
-    Shared by the in-process Engine and protocol/api.py's ExternalEngine.
+    Shared by the in-process Engine and protocol/scripting.py's ExternalEngine.
     """
 
     def __init__(self, variant: str = "chess", fen: str | None = None, moves=(), *,

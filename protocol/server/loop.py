@@ -14,7 +14,7 @@ from .dialects import Cyclone, Ucci, Uci, Usi
 from .dialects.base import Quit
 from .lines import MAX_LINE_CHARS, Overlong, read_lines
 from .session import EngineCore, Output, diagnose
-from .xboard import XBoard
+from .dialects.xboard import XBoard
 
 DIALECTS = {"uci": Uci, "ucicyclone": Cyclone, "ucci": Ucci, "usi": Usi, "xboard": XBoard}
 FIRST_WORDS = {"uci": Uci, "ucicyclone": Cyclone, "ucci": Ucci, "usi": Usi, "xboard": XBoard,

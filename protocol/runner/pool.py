@@ -7,7 +7,7 @@ next game. ``close_all`` ends every engine this process started.
 
 import threading
 
-from protocol.client import EngineClient, make_engine
+from protocol.clients import EngineClient, make_engine
 
 from .config import EngineConfig
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from .commands import ECHO_CHARS, Command, clip, finite_number
-from .dialects.base import ENGINE_NAME, Quit, variant_choices, variant_names
-from .notation import codec_for, move_to_text, text_to_move
-from .options import OptionError, engine_options
-from .session import (EngineCore, Game, Output, SearchSlot, apply_memory_options,
-                      claim_memory_option)
+from engine.dialect_notation import codec_for, move_to_text, text_to_move
+
+from ..commands import ECHO_CHARS, Command, clip, finite_number
+from ..options import OptionError, engine_options
+from ..session import (EngineCore, Game, Output, SearchSlot, apply_memory_options,
+                       claim_memory_option)
+from .base import ENGINE_NAME, Quit, variant_choices, variant_names
 from .xboard_claims import claimable_draw, xboard_claim, xboard_rule_ends
 
 # XBoard's own names for our variants (data about XBoard, not about the games).

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from protocol.client.errors import EngineError
+from protocol.clients.errors import EngineError
 
 from .evals import PositionEval, final_eval, first_player_eval
 

@@ -13,12 +13,12 @@ import math
 import re
 import sys
 
-from protocol.client import DIALECTS
+from protocol.clients import DIALECTS
 
 from .config import MAX_SECONDS, Adjudication, EngineConfig, TimeControl
 from .openings import Opening, janggi_setup_fen, random_openings, read_openings
 from .progress import Progress
-from .records import RecordWriter
+from protocol.records.writer import RecordWriter
 from .runner import run_match
 from .startups import GIVE_UP_AFTER
 from .schedule import schedule

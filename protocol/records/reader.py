@@ -4,7 +4,7 @@
 Every game comes back as a GameRecord with canonical moves (engine/notation.py), checked move by
 move against our rules. Chess PGN goes through python-chess (SAN, Chess960 tags); other PGN is
 read by a small tokenizer here because python-chess's move regex knows only 8x8 squares. The
-records protocol/match/records.py writes (coordinate moves, FEN/SetUp/Variant tags, comments,
+records protocol/records/writer.py writes (coordinate moves, FEN/SetUp/Variant tags, comments,
 a closing reason comment) read back as they were played.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from engine.board import Board
 from engine.dialect_notation import codec_for, text_to_move
 
-from protocol.client.variants import family
+from protocol.clients.variants import family
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 CHESS_VARIANT_TAGS = ("", "chess", "standard", "normal", "chess960", "fischerandom",
