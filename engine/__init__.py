@@ -2,7 +2,7 @@
 (engine/scripting.py); it is loaded on first use, so importing a light submodule such as
 engine.variants never pulls in the numba kernels."""
 
-_API = ("Engine", "AnalysisLine", "PlayResult", "Score")
+_API = ("Engine", "AnalysisLine", "Limit", "PlayResult", "Score")
 
 
 def __getattr__(name):

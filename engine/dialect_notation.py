@@ -1,7 +1,9 @@
 """Move spelling per protocol dialect, converted from and to the engine's canonical notation.
 
-Pure conversion (no protocol state), so engine/ APIs and the protocol server's dialects alike
-read and print moves in any dialect's spelling.
+Pure conversion (no protocol state), so engine/ APIs, the protocol server's dialects and the
+clients of other engines alike read and print moves in any dialect's spelling. ``Codec`` converts
+text alone (no legality: a client reads whatever an engine says); ``move_to_text`` and
+``MoveReader`` convert between text and the legal move codes of a position.
 
 Square styles (file index f and rank index r count from the first player's bottom-left):
 - ``zero``: letter + r, 10-rank boards in UCCI, UCI-cyclone and XBoard (``h2e2``);
@@ -17,7 +19,6 @@ from dataclasses import dataclass
 
 from .kernels.layout import MF_PASS
 from .notation import move_index, move_text
-from .shogi_notation import from_chess_style, to_chess_style
 
 PASS_WORDS = ("0000", "pass", "@@@@")
 _CANONICAL_STYLE = {"coord0": "zero", "coord1": "one", "usi": "usi"}
@@ -32,6 +33,30 @@ class Codec:
     canonical: str             # square style of the engine's canonical text
     drop_sep: str              # "*" (USI) or "@"
     pass_text: str | None      # fixed pass spelling ("@@@@"), or None for the royal square twice
+    files: int
+    ranks: int
+
+    def write(self, canonical: str) -> str:
+        """Canonical move text in the dialect's square style (a pass stays the royal square
+        twice); ValueError if unreadable or off the board."""
+        return respell(canonical, self.canonical, self.style, self.files, self.ranks)
+
+    def read(self, text: str) -> str:
+        """The dialect's move text as canonical text, without checking legality. Pass words
+        are not read here (their canonical text depends on the position). ValueError if
+        unreadable or off the board."""
+        return respell(normalise(text), self.style, self.canonical, self.files, self.ranks)
+
+
+def normalise(text: str) -> str:
+    """Move text as GUIs and engines vary it, made plain: XBoard's "=" (a declined promotion)
+    dropped, a chess promotion letter in lower case."""
+    if len(text) > 4 and text.endswith("="):
+        text = text[:-1]
+    move = _MOVE.match(text)
+    if move and len(move.group(3)) == 1 and move.group(3).isalpha():
+        text = text[:-1] + text[-1].lower()
+    return text
 
 
 def codec_for(spec, dialect: str) -> Codec:
@@ -44,7 +69,7 @@ def codec_for(spec, dialect: str) -> Codec:
     else:
         style = canonical
     return Codec(style, canonical, "*" if style == "usi" else "@",
-                 "@@@@" if dialect == "xboard" else None)
+                 "@@@@" if dialect == "xboard" else None, spec.files, spec.ranks)
 
 
 def square_labels(spec, style: str | None = None) -> tuple[list[str], list[str]]:
@@ -79,10 +104,16 @@ def _render_square(f: int, r: int, style: str, files: int, ranks: int) -> str:
     return f"{chr(ord('a') + f)}{r + (1 if style == 'one' else 0)}"
 
 
-def _respell(text: str, src: str, dst: str, sep: str, files: int, ranks: int) -> str:
+def respell(text: str, src: str, dst: str, files: int, ranks: int) -> str:
+    """One move's text from square style ``src`` to ``dst`` on a board of ``files`` x
+    ``ranks``: squares re-spelled, a drop's separator made ``dst``'s ("*" in USI style, else
+    "@"), any suffix kept. ValueError if unreadable or off the board, even when src == dst."""
+    sep = "*" if dst == "usi" else "@"
     drop = _DROP.match(text)
     if drop:
         piece, square = drop.groups()
+        if src == "one" and "*" in text:       # chess-style text drops with "@" only
+            raise ValueError(f"unreadable move '{text}'")
         f, r = _parse_square(square, src, files, ranks)
         return f"{piece.upper()}{sep}{_render_square(f, r, dst, files, ranks)}"
     move = _MOVE.match(text)
@@ -101,10 +132,7 @@ def move_to_text(position, mv: int, codec: Codec) -> str:
     canonical = move_text(position, mv)
     if codec.style == codec.canonical:
         return canonical
-    if codec.canonical == "usi" and codec.style == "one":
-        return to_chess_style(canonical)
-    geo = position.geo
-    return _respell(canonical, codec.canonical, codec.style, codec.drop_sep, geo.files, geo.ranks)
+    return codec.write(canonical)
 
 
 def text_to_move(position, text: str, codec: Codec) -> int:
@@ -123,24 +151,15 @@ class MoveReader:
 
     def read(self, text: str) -> int:
         """The legal move the dialect spells ``text``; ValueError if unreadable or illegal."""
-        codec, geo = self.codec, self.position.geo
         if text in PASS_WORDS:
             for mv in self.index.values():
                 if mv & MF_PASS:
                     return mv
             raise ValueError(f"illegal move '{text}'")
-        if len(text) > 4 and text.endswith("="):   # XBoard: "=" marks a declined promotion
-            text = text[:-1]
-        move = _MOVE.match(text)
-        if move and len(move.group(3)) == 1 and move.group(3).isalpha():
-            text = text[:-1] + text[-1].lower()      # chess promotion letter, any case
-        sep = "*" if codec.canonical == "usi" else "@"
+        text = normalise(text)
+        codec = self.codec
         try:
-            if codec.canonical == "usi" and codec.style == "one":
-                canonical = from_chess_style(text)
-            else:
-                canonical = _respell(text, codec.style, codec.canonical, sep, geo.files,
-                                     geo.ranks)
+            canonical = respell(text, codec.style, codec.canonical, codec.files, codec.ranks)
         except (ValueError, IndexError):
             raise ValueError(f"illegal move '{text}'") from None
         mv = self.index.get(canonical.strip())

@@ -16,79 +16,16 @@ protocol/scripting.py gives external engines (Fairy-Stockfish, YaneuraOu, ...) t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .board import Board
 from .dialect_notation import codec_for, move_to_text, text_to_move
+from .game import Game
+from .records import AnalysisLine, Limit, PlayResult, Score
+
+__all__ = ["AnalysisLine", "Engine", "Limit", "PlayResult", "PositionHolder", "Score",
+           "mate_moves"]
 
 CANONICAL = "canonical"
 NOTATIONS = (CANONICAL, "uci", "ucicyclone", "ucci", "usi", "xboard")
-
-
-# ---------------------------------------------------------------------- records
-@dataclass(frozen=True)
-class Score:
-    """A score from one side's view: centipawns, or mate in ``mate`` moves (+ = that side mates,
-    -1 = it is mated by the next reply, 0 = it is mated now)."""
-
-    cp: int | None = None
-    mate: int | None = None
-
-    @property
-    def is_mate(self) -> bool:
-        return self.mate is not None
-
-    def flipped(self) -> "Score":
-        """The same score from the other side's view."""
-        if self.mate is not None:
-            return Score(mate=-self.mate)
-        return Score(cp=None if self.cp is None else -self.cp)
-
-    def as_cp(self, mate_value: int = 100_000) -> int:
-        """One number: a mate in n becomes +-(mate_value - n)."""
-        if self.mate is not None:
-            sign = 1 if self.mate > 0 else -1
-            return sign * (mate_value - abs(self.mate))
-        return self.cp or 0
-
-    def __str__(self) -> str:
-        if self.mate is not None:
-            return f"#{self.mate}"
-        return f"{(self.cp or 0) / 100:+.2f}"
-
-
-@dataclass
-class AnalysisLine:
-    """One principal variation. ``score``/``wdl`` are from the view of ``turn`` (the side to move
-    at the analysed position; 0 = first player: red, cho, sente, white)."""
-
-    multipv: int
-    depth: int | None
-    score: Score
-    pv: list[str]
-    turn: int
-    wdl: tuple[int, int, int] | None = None      # per mille win/draw/loss
-    seldepth: int | None = None
-    nodes: int | None = None
-    time: float | None = None                    # seconds
-    pv_canonical: list[str] = field(default_factory=list)
-
-    def pov(self, side: int) -> Score:
-        """The score from ``side``'s view (0 = first player)."""
-        return self.score if side == self.turn else self.score.flipped()
-
-
-@dataclass
-class PlayResult:
-    """The move chosen (None when the side to move has none) and the lines behind it."""
-
-    move: str | None
-    ponder: str | None = None
-    lines: list[AnalysisLine] = field(default_factory=list)
-
-    @property
-    def score(self) -> Score | None:
-        return self.lines[0].score if self.lines else None
 
 
 def mate_moves(mate_plies: int) -> int:
@@ -97,30 +34,9 @@ def mate_moves(mate_plies: int) -> int:
     return moves if mate_plies > 0 else -moves
 
 
-def limit_fields(limit=None, depth=None, nodes=None, movetime=None, mate=None) -> dict:
-    """{depth, nodes, movetime (seconds), mate} from any of: engine.search.Limits, an object
-    with depth/nodes/movetime in seconds such as protocol.clients.Limit, and keywords (which
-    win). ValueError when no limit is given: an analysis must end by itself."""
-    fields = {"depth": None, "nodes": None, "movetime": None, "mate": None}
-    if limit is not None:
-        fields["depth"] = getattr(limit, "depth", None)
-        fields["nodes"] = getattr(limit, "nodes", None)
-        fields["mate"] = getattr(limit, "mate", None)
-        if getattr(limit, "movetime_ms", None) is not None:
-            fields["movetime"] = limit.movetime_ms / 1000.0
-        elif getattr(limit, "movetime", None) is not None:
-            fields["movetime"] = float(limit.movetime)
-    for key, value in (("depth", depth), ("nodes", nodes), ("movetime", movetime), ("mate", mate)):
-        if value is not None:
-            fields[key] = value
-    if not any(fields.values()):
-        raise ValueError("give a limit: depth, nodes, movetime (seconds) or mate")
-    return fields
-
-
 # ---------------------------------------------------------------------- the position
-class PositionHolder:
-    """The game being analysed: a start position and moves, spelled in any notation.
+class PositionHolder(Game):
+    """The game being analysed (engine/game.py), with its moves spelled in any notation.
 
     Shared by the in-process Engine and protocol/scripting.py's ExternalEngine.
     """
@@ -129,10 +45,8 @@ class PositionHolder:
                  setup=None, chess960: bool = False, notation: str = CANONICAL,
                  rule_options: dict | None = None):
         self.notation = _check_notation(notation)
-        self.rule_options = dict(rule_options or {})
-        self.chess960 = chess960
-        self._variant = variant
-        self.set_position(fen, moves, setup=setup)
+        super().__init__(variant, fen, moves, setup=setup, chess960=chess960,
+                         rule_options=rule_options)
 
     # -- setting up
     def set_position(self, fen: str | None = None, moves=(), *, setup=None,
@@ -140,49 +54,14 @@ class PositionHolder:
         """Start from ``fen`` (FEN, or SFEN for shogi; None = the start position or janggi
         ``setup`` such as "han=ma-sang-sang-ma,cho=sang-ma-ma-sang") and play ``moves``."""
         if variant is not None:
-            self._variant = variant
-        self.board = Board(self._board_variant(), fen, chess960=self.chess960, setup=setup)
+            self.variant = variant
+        self.reset(fen, setup=setup)
         for move in moves:
             self.push(move, notation)
 
-    def _board_variant(self) -> str:
-        return self._variant
-
-    @property
-    def variant(self) -> str:
-        return self._variant
-
-    @property
-    def start_fen(self) -> str:
-        return self.board.start_fen
-
-    def fen(self) -> str:
-        return self.board.fen()
-
-    @property
-    def turn(self) -> int:
-        return self.board.turn
-
-    @property
-    def moves(self) -> list[str]:
-        """The moves played since the start position, canonical."""
-        replay = Board(self.board.spec, self.start_fen, chess960=self.chess960)
-        out = []
-        for mv in self.board.move_stack:
-            out.append(replay.move_str(mv))
-            replay.push(mv)
-        return out
-
     def push(self, move: str | int, notation: str | None = None) -> str:
         """Play ``move`` (text in ``notation``, or a move int); returns it canonical."""
-        mv = self._parse(self.board, move, notation)
-        text = self.board.move_str(mv)
-        self.board.push(mv)
-        return text
-
-    def pop(self) -> str:
-        mv = self.board.pop()
-        return self.board.move_str(mv)
+        return self._play(self._parse(self.board, move, notation))
 
     # -- notation
     def legal_moves(self, notation: str | None = None) -> list[str]:
@@ -222,16 +101,6 @@ class PositionHolder:
         if notation == CANONICAL:
             return board.parse_str(move)
         return text_to_move(board.position, move, codec_for(board.spec, notation))
-
-    # -- rules
-    def verdict(self, **rule_options):
-        """The arbiter's verdict on the current position (engine/arbiter.py): ``result`` is
-        '1-0', '0-1', '1/2-1/2' or '*', ``reason`` says why in words."""
-        from .arbiter import judge_position
-        return judge_position(self.board.position, **{**self.rule_options, **rule_options})
-
-    def is_game_over(self, **rule_options) -> bool:
-        return not self.verdict(**rule_options).ongoing
 
 
 def _check_notation(notation: str) -> str:
@@ -273,8 +142,8 @@ class Engine(PositionHolder):
                 on_info=None, searchmoves=None) -> list[AnalysisLine]:
         """The best ``multipv`` lines of the current position (or of ``board``), best first.
 
-        ``limit``: engine.search.Limits or anything with depth/nodes/movetime (seconds);
-        keywords do the same. Empty when the side to move has no legal move (see verdict()).
+        ``limit``: a Limit (engine/records.py; depth, nodes, movetime in seconds, mate) or the
+        searcher's engine.search.Limits; keywords do the same and win. Empty when the side to move has no legal move (see verdict()).
         ``on_info(AnalysisLine)`` sees every completed iteration while the search runs.
         ``searchmoves``: search only these root moves (in ``notation``), so that their scores
         come from one search and compare fairly.
@@ -293,13 +162,10 @@ class Engine(PositionHolder):
 
     def _search(self, limit, multipv, depth, nodes, movetime, mate, notation, board,
                 on_info, searchmoves=None) -> PlayResult:
-        from .search import Limits
-        fields = limit_fields(limit, depth, nodes, movetime, mate)
+        limit = Limit.for_analysis(limit, depth=depth, nodes=nodes, movetime=movetime, mate=mate)
         board = board or self.board
         roots = [self._parse(board, move, notation) for move in searchmoves] if searchmoves else None
-        limits = Limits(depth=fields["depth"], nodes=fields["nodes"], mate=fields["mate"],
-                        movetime_ms=None if fields["movetime"] is None else fields["movetime"] * 1000,
-                        searchmoves=roots)
+        limits = limit.search_limits(roots)
         turn = board.turn
         latest: dict[int, AnalysisLine] = {}
         done = []

@@ -13,56 +13,35 @@ from __future__ import annotations
 
 import re
 
+from .dialect_notation import respell
 from .kernels import layout as L
 from .notation import move_text, parse_move
 
 FILES = RANKS = 9
 
-_USI_MOVE = re.compile(r"^([1-9])([a-i])([1-9])([a-i])(\+?)$")
-_USI_DROP = re.compile(r"^([A-Za-z])\*([1-9])([a-i])$")
-_CHESS_MOVE = re.compile(r"^([a-i])([1-9])([a-i])([1-9])(\+?)=?$")
-_CHESS_DROP = re.compile(r"^([A-Za-z])@([a-i])([1-9])=?$")
-
-
-def _usi_to_chess_square(file_digit: str, rank_letter: str) -> str:
-    file = FILES - int(file_digit)                 # USI file 9 -> index 0 -> 'a'
-    rank = RANKS - (ord(rank_letter) - ord("a"))   # USI rank 'a' -> 9, 'i' -> 1
-    return f"{chr(ord('a') + file)}{rank}"
-
-
-def _chess_to_usi_square(file_letter: str, rank_digit: str) -> str:
-    file = FILES - (ord(file_letter) - ord("a"))
-    rank = chr(ord("a") + RANKS - int(rank_digit))
-    return f"{file}{rank}"
+# The shapes of a shogi move in each spelling; the squares are converted by
+# engine/dialect_notation.respell, as for every game and dialect.
+_USI_MOVE = re.compile(r"^[1-9][a-i][1-9][a-i]\+?$")
+_USI_DROP = re.compile(r"^[A-Za-z]\*[1-9][a-i]$")
+_CHESS_MOVE = re.compile(r"^[a-i][1-9][a-i][1-9]\+?$")
+_CHESS_DROP = re.compile(r"^[A-Za-z]@[a-i][1-9]$")
 
 
 def to_chess_style(usi_text: str) -> str:
     """``7g7f`` -> ``c3c4``, ``8h2b+`` -> ``b2h8+``, ``P*5e`` -> ``P@e5``; ValueError if malformed."""
     text = usi_text.strip()
-    drop = _USI_DROP.match(text)
-    if drop:
-        piece, f, r = drop.groups()
-        return f"{piece.upper()}@{_usi_to_chess_square(f, r)}"
-    move = _USI_MOVE.match(text)
-    if not move:
+    if not (_USI_MOVE.match(text) or _USI_DROP.match(text)):
         raise ValueError(f"not a USI shogi move: '{usi_text}'")
-    f1, r1, f2, r2, plus = move.groups()
-    return _usi_to_chess_square(f1, r1) + _usi_to_chess_square(f2, r2) + plus
+    return respell(text, "usi", "one", FILES, RANKS)
 
 
 def from_chess_style(text: str) -> str:
     """``c3c4`` -> ``7g7f``, ``b2h8+`` -> ``8h2b+``, ``P@e5`` -> ``P*5e`` (a trailing ``=`` is
     ignored); ValueError if malformed."""
-    stripped = text.strip()
-    drop = _CHESS_DROP.match(stripped)
-    if drop:
-        piece, f, r = drop.groups()
-        return f"{piece.upper()}*{_chess_to_usi_square(f, r)}"
-    move = _CHESS_MOVE.match(stripped)
-    if not move:
+    stripped = text.strip().removesuffix("=")
+    if not (_CHESS_MOVE.match(stripped) or _CHESS_DROP.match(stripped)):
         raise ValueError(f"not a chess-style shogi move: '{text}'")
-    f1, r1, f2, r2, plus = move.groups()
-    return _chess_to_usi_square(f1, r1) + _chess_to_usi_square(f2, r2) + plus
+    return respell(stripped, "one", "usi", FILES, RANKS)
 
 
 def chess_style_move_text(position, mv: int) -> str:

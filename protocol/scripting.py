@@ -15,16 +15,17 @@ External engines report no WDL here (``wdl`` is None); our Engine estimates it f
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 
-from engine.scripting import (CANONICAL, AnalysisLine, Engine, PlayResult, PositionHolder, Score,
-                             limit_fields)
+from engine.records import AnalysisLine, Limit, PlayResult, Score
+from engine.scripting import CANONICAL, Engine, PositionHolder
 
-from .clients import EngineError, Limit, make_engine
+from .clients import EngineError, make_engine
 from .clients.uci_family import setoption_line
 from .clients.variants import family
 
-__all__ = ["AnalysisLine", "Engine", "ExternalEngine", "PlayResult", "Score", "jiangjun_command",
-           "open_engine"]
+__all__ = ["AnalysisLine", "Engine", "ExternalEngine", "Limit", "PlayResult", "Score",
+           "jiangjun_command", "open_engine"]
 
 
 def jiangjun_command() -> list[str]:
@@ -56,7 +57,7 @@ class ExternalEngine(PositionHolder):
         super().__init__(variant, fen, moves, setup=setup, chess960=chess960, notation=notation,
                          rule_options=rule_options)
 
-    def _board_variant(self) -> str:
+    def _rules_variant(self) -> str:
         return family(self.variant)
 
     # -- lifecycle
@@ -106,12 +107,11 @@ class ExternalEngine(PositionHolder):
         board = board or self.board
         if not board.legal_moves:
             return PlayResult(None)
-        fields = limit_fields(limit, depth, nodes, movetime)
-        if fields["mate"] is not None:
+        limit = Limit.for_analysis(limit, depth=depth, nodes=nodes, movetime=movetime)
+        if limit.mate is not None:
             raise EngineError("a mate search is not offered for external engines here")
         roots = tuple(board.move_str(self._parse(board, move, notation)) for move in searchmoves or ())
-        client_limit = Limit(depth=fields["depth"], nodes=fields["nodes"], movetime=fields["movetime"],
-                             searchmoves=roots)
+        client_limit = replace(limit, searchmoves=roots)
         self._set_multipv(max(1, int(multipv)))
         start_fen, moves = self._game_of(board)
         answer = self.client.play(start_fen, moves, client_limit, timeout=self.timeout)

@@ -6,7 +6,8 @@ import sys
 import pytest
 
 from engine import AnalysisLine, Engine, Score
-from engine.scripting import limit_fields, mate_moves
+from engine.records import Limit
+from engine.scripting import mate_moves
 from engine.janggi_setup import start_fen as janggi_start
 
 
@@ -91,12 +92,11 @@ def test_mate_moves_conversion():
 
 def test_limits_from_keywords_objects_and_none():
     from engine.search import Limits
-    from protocol.clients import Limit
-    assert limit_fields(Limits(movetime_ms=250))["movetime"] == 0.25
-    assert limit_fields(Limit(depth=5))["depth"] == 5
-    assert limit_fields(None, nodes=1000)["nodes"] == 1000
+    assert Limit.for_analysis(Limits(movetime_ms=250)).movetime == 0.25
+    assert Limit.for_analysis(Limit(depth=5)).depth == 5
+    assert Limit.for_analysis(None, nodes=1000).nodes == 1000
     with pytest.raises(ValueError):
-        limit_fields(None)
+        Limit.for_analysis(None)
     eng = Engine("chess")
     lines = eng.analyse(Limits(nodes=3000))
     assert len(lines) == 1 and lines[0].nodes is not None and lines[0].depth is not None

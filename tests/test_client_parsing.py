@@ -1,7 +1,7 @@
 """Parsers and command builders, on strings alone."""
 
 from protocol.clients.info import parse_uci_info, parse_xboard_thinking
-from protocol.clients.limits import Limit, Score
+from engine.records import Limit, Score
 from protocol.clients.uci_family import go_command, parse_option_name, setoption_line
 from protocol.clients.xboard import clock_text, parse_features
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.scripting import Score
+from engine.records import Score
 
 MATE_VALUE = 100_000
 

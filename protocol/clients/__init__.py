@@ -8,7 +8,8 @@
 
 from .base import EngineClient
 from .errors import EngineCrashed, EngineError, EngineNotStarted, EngineTimeout, IllegalMoveText
-from .limits import Info, Limit, PlayResult, Score
+from engine.records import AnalysisLine, Limit, PlayResult, Score
+
 from .notation import DIALECTS
 from .uci_family import UciFamilyClient
 from .xboard import XBoardClient
@@ -29,5 +30,5 @@ def open_engine(command: str | list[str], protocol: str, variant: str, **kw) -> 
 
 
 __all__ = ["DIALECTS", "EngineClient", "EngineCrashed", "EngineError", "EngineNotStarted",
-           "EngineTimeout", "IllegalMoveText", "Info", "Limit", "PlayResult", "Score", "UciFamilyClient",
+           "EngineTimeout", "IllegalMoveText", "AnalysisLine", "Limit", "PlayResult", "Score", "UciFamilyClient",
            "XBoardClient", "make_engine", "open_engine"]

@@ -2,9 +2,10 @@
 
 import time
 
+from engine.records import Limit, PlayResult
+
 from .errors import EngineCrashed, EngineError, EngineTimeout, IllegalMoveText
 from .generals import GeneralTracker
-from .limits import Limit, PlayResult
 from .notation import from_dialect, to_dialect
 from .process import EngineProcess
 from .variants import family, side_to_move

@@ -2,7 +2,7 @@
 
 from collections.abc import Callable
 
-from .limits import Info, Score
+from engine.records import AnalysisLine, Score
 
 _INT_FIELDS = {"depth", "seldepth", "nodes", "nps", "multipv", "hashfull", "tbhits", "time",
                "currmovenumber", "cpuload", "sbhits"}
@@ -16,14 +16,14 @@ def _int(text: str) -> int | None:
         return None
 
 
-def parse_uci_info(line: str, dialect: str, pv_reader: Callable[[list[str]], list[str]]) -> Info:
+def parse_uci_info(line: str, dialect: str, pv_reader: Callable[[list[str]], list[str]]) -> AnalysisLine:
     """Parse ``info ...`` from uci, ucicyclone, ucci or usi. Unknown tokens are skipped.
 
     ``pv_reader`` turns the engine's pv move texts into canonical moves.
     USI mate distances are plies and become moves; UCCI writes ``score N`` without ``cp``.
     """
     tokens = line.split()[1:]
-    info = Info()
+    info = AnalysisLine()
     cp = mate = bound = None
     i = 0
     while i < len(tokens):
@@ -83,7 +83,7 @@ def is_thinking_line(line: str) -> bool:
     return head.lstrip("-").isdigit()
 
 
-def parse_xboard_thinking(line: str, pv_reader: Callable[[list[str]], list[str]]) -> Info:
+def parse_xboard_thinking(line: str, pv_reader: Callable[[list[str]], list[str]]) -> AnalysisLine:
     """``ply score time_cs nodes [seldepth nps tbhits] [TAB] pv``; mate = +-(100000 + moves)."""
     if "\t" in line:
         head, _, tail = line.partition("\t")
@@ -96,7 +96,7 @@ def parse_xboard_thinking(line: str, pv_reader: Callable[[list[str]], list[str]]
             numbers.append(rest.pop(0))
         pv = rest
     values = [_int(n) for n in numbers]
-    info = Info()
+    info = AnalysisLine()
     if len(values) >= 4 and None not in values[:4]:
         info.depth, raw, cs, info.nodes = values[:4]
         info.time = cs / 100

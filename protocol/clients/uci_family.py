@@ -6,10 +6,11 @@ They share the shape (handshake, ``setoption``, ``position``, ``go``, ``info``,
 
 import time
 
+from engine.records import AnalysisLine, Limit, PlayResult
+
 from .base import EngineClient
 from .errors import EngineError, EngineTimeout
 from .info import parse_uci_info
-from .limits import Info, Limit, PlayResult
 from .positions import engine_fen
 from .variants import is_start
 
@@ -178,7 +179,7 @@ class UciFamilyClient(EngineClient):
             go += " searchmoves " + " ".join(self._out(m) for m in limit.searchmoves)
         deadline = self._deadline(timeout)
         pv_reader = self._pv_reader(start_fen, moves)
-        infos: list[Info] = []
+        infos: list[AnalysisLine] = []
         self._send(go)
         started = time.monotonic()
         while True:

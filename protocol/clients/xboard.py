@@ -7,10 +7,11 @@ over (``new`` + ``setboard``) only when the game we are asked about is not a con
 import shlex
 import time
 
+from engine.records import AnalysisLine, Limit, PlayResult
+
 from .base import EngineClient
 from .errors import EngineError, EngineTimeout
 from .info import is_thinking_line, parse_xboard_thinking
-from .limits import Info, Limit, PlayResult
 from .positions import engine_fen
 from .variants import is_start
 
@@ -197,7 +198,7 @@ class XBoardClient(EngineClient):
         self.sync(sent_moves=sent)  # a rejected move of ours shows up before the search
         deadline = self._deadline(timeout)
         pv_reader = self._pv_reader(start_fen, moves)
-        infos: list[Info] = []
+        infos: list[AnalysisLine] = []
         result = PlayResult(move=None)
         self._send("go")
         started = time.monotonic()

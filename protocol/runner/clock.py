@@ -1,6 +1,6 @@
 """Game clocks: Fischer increment, byo-yomi periods, fixed time per move."""
 
-from protocol.clients import Limit
+from engine.records import Limit
 
 from .config import TimeControl
 
