@@ -12,15 +12,11 @@ import numpy as np
 
 from . import fen_limits
 from .fen_limits import FenLimitError
+from .fen_text import FenError, fsf_style as _fsf_style, side_to_move as _side  # noqa: F401  (FenError re-exported)
 from .geometry import Geometry
 from .kernels import layout as L
 from .spec import VariantSpec
 
-SFEN_SIDES = {"b": 0, "w": 1}      # SFEN: b = sente, the first player
-
-
-class FenError(ValueError):
-    pass
 
 
 DIGITS = "0123456789"
@@ -99,17 +95,8 @@ def _parse_fen(spec: VariantSpec, geo: Geometry, fen: str, chess960: bool):
             raise FenError(f"rank {row_index + 1} of the FEN has {file} files, expected {geo.files}")
 
     sfen = spec.fen_style == "sfen"
-    # Fairy-Stockfish/XBoard write shogi as a chess FEN: hands in brackets, 'w' = sente, and
-    # clocks after the side; an SFEN never has brackets nor more than four fields.
-    fsf_style = sfen and (hand_text is not None or len(fields) > 4)
-    if sfen and not fsf_style:
-        sides = SFEN_SIDES
-    else:
-        sides = {letter: side for side in (0, 1) for letter in spec.fen_sides[side]}
-    side_text = fields[1] if len(fields) > 1 else next(iter(sides))
-    if side_text not in sides:
-        raise FenError(f"side to move must be one of {'/'.join(sides)}, got '{side_text[:20]}'")
-    st[L.S_STM] = sides[side_text]
+    fsf_style = _fsf_style(spec, fields, hand_text is not None)
+    st[L.S_STM] = _side(spec, fields, fsf_style)
 
     fullmove = 1
     if fsf_style:

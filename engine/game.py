@@ -27,12 +27,8 @@ class Game:
     def reset(self, fen: str | None = None, *, setup=None) -> None:
         """Start again from ``fen`` (FEN, or SFEN for shogi; None = the start position or the
         janggi ``setup`` such as "han=ma-sang-sang-ma,cho=sang-ma-ma-sang")."""
-        self.board = Board(self._rules_variant(), fen, chess960=self.chess960, setup=setup)
+        self.board = Board(self.variant, fen, chess960=self.chess960, setup=setup)
         self._texts: list[tuple[int, str]] = []     # (move code, canonical text) as pushed
-
-    def _rules_variant(self):
-        """The game the Board plays (a subclass may map an engine's variant name)."""
-        return self.variant
 
     # -- the record
     @property

@@ -22,7 +22,6 @@ from engine.scripting import CANONICAL, Engine, PositionHolder
 
 from .clients import EngineError, make_engine
 from .clients.uci_family import setoption_line
-from .clients.variants import family
 
 __all__ = ["AnalysisLine", "Engine", "ExternalEngine", "Limit", "PlayResult", "Score",
            "jiangjun_command", "open_engine"]
@@ -42,7 +41,7 @@ class ExternalEngine(PositionHolder):
     """An engine process speaking ``protocol`` (uci, ucicyclone, ucci, usi or xboard).
 
     ``variant`` is the name the engine is told (e.g. ``janggimodern`` for Fairy-Stockfish); our
-    Board follows the game of its family. ``options`` are set after the handshake;
+    Board plays the game that name stands for under our rules. ``options`` are set after the handshake;
     ``timeout`` bounds each search in seconds (None = wait as long as it takes).
     """
 
@@ -56,9 +55,6 @@ class ExternalEngine(PositionHolder):
         self._multipv = 1
         super().__init__(variant, fen, moves, setup=setup, chess960=chess960, notation=notation,
                          rule_options=rule_options)
-
-    def _rules_variant(self) -> str:
-        return family(self.variant)
 
     # -- lifecycle
     def start(self) -> "ExternalEngine":

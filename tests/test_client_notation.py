@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine.variants import get_variant
 from protocol.clients.errors import IllegalMoveText
 from protocol.clients.generals import GeneralTracker
 from protocol.clients.notation import from_dialect, to_dialect
@@ -48,7 +49,7 @@ def test_janggi_pass_spellings():
 
 
 def test_general_tracker_follows_moves_and_passes():
-    tracker = GeneralTracker("janggi", None, ["e1e1", "e8d8", "e1f2"])
+    tracker = GeneralTracker(get_variant("janggi"), None, ["e1e1", "e8d8", "e1f2"])
     assert tracker.squares == ["f2", "d8"]
     assert tracker.mover_square() == "d8"
 

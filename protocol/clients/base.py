@@ -2,13 +2,14 @@
 
 import time
 
+from engine.fen_text import first_to_move
 from engine.records import Limit, PlayResult
+from engine.variants import get_variant
 
 from .errors import EngineCrashed, EngineError, EngineTimeout, IllegalMoveText
 from .generals import GeneralTracker
 from .notation import from_dialect, to_dialect
 from .process import EngineProcess
-from .variants import family, side_to_move
 
 
 class EngineClient:
@@ -25,8 +26,8 @@ class EngineClient:
                  name: str | None = None, cwd: str | None = None, env: dict | None = None,
                  startup_timeout: float = 30.0, ready_timeout: float = 120.0):
         self.command = command
-        self.variant = variant
-        self.family = family(variant)
+        self.variant = variant             # the name the engine is told
+        self.spec = get_variant(variant)   # the game our rules play under that name
         self.options = dict(options or {})
         self.name = name
         self.cwd, self.env = cwd, env
@@ -108,21 +109,21 @@ class EngineClient:
                 on_line(line)
 
     def _side(self, start_fen: str | None, moves: list[str]) -> int:
-        return side_to_move(self.variant, start_fen, len(moves))
+        return (first_to_move(self.spec, start_fen) + len(moves)) % 2
 
     def _out(self, move: str, **kw) -> str:
         return to_dialect(move, self.variant, self.dialect, **kw)
 
     def _in(self, text: str, start_fen: str | None, moves: list[str]) -> str:
         pass_sq = None
-        if self.family == "janggi":
-            pass_sq = GeneralTracker(self.variant, start_fen, moves).mover_square()
+        if self.spec.pass_move:
+            pass_sq = GeneralTracker(self.spec, start_fen, moves).mover_square()
         return from_dialect(text, self.variant, self.dialect, pass_sq)
 
     def _pv_reader(self, start_fen: str | None, moves: list[str]):
         """A function reading a pv (engine texts) into canonical moves, stopping at junk."""
         def read(texts: list[str]) -> list[str]:
-            tracker = GeneralTracker(self.variant, start_fen, moves) if self.family == "janggi" else None
+            tracker = GeneralTracker(self.spec, start_fen, moves) if self.spec.pass_move else None
             out = []
             for text in texts:
                 try:

@@ -1,15 +1,17 @@
-"""Where each side's general stands, followed through a move list.
+"""Where each side's general stands, followed through a move list as text.
 
 Janggi engines may write a pass as ``@@@@``/``pass``; canonical notation needs the mover's
 general square, so the client tracks both generals from the start FEN. Generals move
-only by from-to moves starting on their own square, so no rules are needed.
+only by from-to moves starting on their own square, so no rules are needed: an engine's pv is
+read as far as it is readable, legal or not (the game's holder judges its moves).
 """
 
-from .variants import first_to_move, start_fen
+from engine.fen_text import first_to_move
 
 
-def generals_in_fen(fen: str) -> list[str | None]:
-    """Canonical squares of the first and second player's generals (xiangqi/janggi FEN)."""
+def generals_in_fen(fen: str, royal: str = "K") -> list[str | None]:
+    """Canonical squares of the first and second player's generals (FEN letter ``royal``;
+    games with coordinate notation from rank 0, as those with a pass move have)."""
     found: list[str | None] = [None, None]
     rows = fen.split()[0].split("/")
     for i, row in enumerate(rows):
@@ -19,8 +21,8 @@ def generals_in_fen(fen: str) -> list[str | None]:
             if ch.isdigit():
                 file += int(ch)
                 continue
-            if ch in "Kk":
-                found[0 if ch == "K" else 1] = f"{chr(ord('a') + file)}{rank}"
+            if ch.upper() == royal:
+                found[0 if ch.isupper() else 1] = f"{chr(ord('a') + file)}{rank}"
             file += 1
     return found
 
@@ -28,10 +30,11 @@ def generals_in_fen(fen: str) -> list[str | None]:
 class GeneralTracker:
     """Follows both generals through canonical moves; answers the mover's square."""
 
-    def __init__(self, variant: str, fen: str | None, moves: list[str] = ()):
-        fen = fen or start_fen(variant)
-        self.squares = generals_in_fen(fen)
-        self.turn = first_to_move(variant, fen)
+    def __init__(self, spec, fen: str | None, moves: list[str] = ()):
+        fen = fen or spec.start_fen
+        royal = next(piece.letter for piece in spec.pieces if piece.royal)
+        self.squares = generals_in_fen(fen, royal)
+        self.turn = first_to_move(spec, fen)
         for move in moves:
             self.push(move)
 

@@ -2,7 +2,6 @@
 
 import re
 
-from .variants import family
 
 
 def sfen_to_fsf(sfen: str) -> str:
@@ -17,8 +16,8 @@ def sfen_to_fsf(sfen: str) -> str:
     return f"{board}[{pieces or '-'}] {fsf_side} - - 0 {max(1, (ply + 1) // 2)}"
 
 
-def engine_fen(variant: str, fen: str, dialect: str) -> str:
-    """The canonical FEN spelled for ``dialect``."""
-    if family(variant) == "shogi" and dialect != "usi":
+def engine_fen(spec, fen: str, dialect: str) -> str:
+    """The canonical FEN spelled for ``dialect``: an SFEN outside USI in Fairy-Stockfish's form."""
+    if spec.fen_style == "sfen" and dialect != "usi":
         return sfen_to_fsf(fen)
     return fen

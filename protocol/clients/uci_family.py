@@ -6,18 +6,18 @@ They share the shape (handshake, ``setoption``, ``position``, ``go``, ``info``,
 
 import time
 
+from engine.fen_text import is_start
 from engine.records import AnalysisLine, Limit, PlayResult
 
 from .base import EngineClient
 from .errors import EngineError, EngineTimeout
 from .info import parse_uci_info
 from .positions import engine_fen
-from .variants import is_start
 
 HELLO = {"uci": "uci", "ucicyclone": "uci", "ucci": "ucci", "usi": "usi"}
 NEW_GAME = {"uci": "ucinewgame", "ucicyclone": "ucinewgame", "usi": "usinewgame"}
-# The variant a dialect implies when the engine declares no UCI_Variant option.
-NATURAL_FAMILY = {"uci": "chess", "ucicyclone": "xiangqi", "ucci": "xiangqi", "usi": "shogi"}
+# The game a dialect implies when the engine declares no UCI_Variant option.
+NATURAL_GAME = {"uci": "chess", "ucicyclone": "xiangqi", "ucci": "xiangqi", "usi": "shogi"}
 NO_MOVE = ("(none)", "none", "null")  # "0000" too, except in janggi where it is a pass
 
 
@@ -124,7 +124,7 @@ class UciFamilyClient(EngineClient):
             if key in self.declared_options:
                 self._send(setoption_line(self.dialect, self.declared_options[key], self.variant))
                 return
-        if self.family != NATURAL_FAMILY[self.dialect]:
+        if self.spec.name != NATURAL_GAME[self.dialect]:
             raise EngineError(f"{self.dialect} engine declares no UCI_Variant; cannot play {self.variant}")
 
     def _setup_ucci_time_unit(self) -> None:
@@ -158,11 +158,12 @@ class UciFamilyClient(EngineClient):
 
     def position_command(self, start_fen: str | None, moves: list[str]) -> str:
         head = "position " if self.dialect != "ucicyclone" else ""  # cyclone omits the keyword
-        if is_start(self.variant, start_fen):
+        if is_start(self.spec, start_fen):
             pos = "startpos"
         else:
-            fen = engine_fen(self.variant, start_fen, self.dialect)
-            pos = ("sfen " if self.dialect == "usi" and self.family == "shogi" else "fen ") + fen
+            fen = engine_fen(self.spec, start_fen, self.dialect)
+            sfen = self.dialect == "usi" and self.spec.fen_style == "sfen"
+            pos = ("sfen " if sfen else "fen ") + fen
         text = head + pos
         if moves:
             text += " moves " + " ".join(self._out(m) for m in moves)
@@ -205,7 +206,7 @@ class UciFamilyClient(EngineClient):
             result.resigned = True
         elif text == "win":
             result.declared_win = True
-        elif text is not None and text not in NO_MOVE and not (text == "0000" and self.family != "janggi"):
+        elif text is not None and text not in NO_MOVE and not (text == "0000" and not self.spec.pass_move):
             result.move = self._in(text, start_fen, moves)
             if "ponder" in words:
                 ponder = words[words.index("ponder") + 1:][:1]

@@ -7,15 +7,15 @@ over (``new`` + ``setboard``) only when the game we are asked about is not a con
 import shlex
 import time
 
+from engine.fen_text import is_start
 from engine.records import AnalysisLine, Limit, PlayResult
 
 from .base import EngineClient
 from .errors import EngineError, EngineTimeout
 from .info import is_thinking_line, parse_xboard_thinking
 from .positions import engine_fen
-from .variants import is_start
 
-XBOARD_VARIANT = {"chess": "normal"}  # everything else is spelled as our variant name
+XBOARD_VARIANT = {"chess": "normal"}  # XBoard's names for our games; others are told as given
 FEATURE_WAIT = 2.0  # seconds the protocol gives an engine to say done=... (CECP 5.1)
 CLAIMS = ("1-0", "0-1", "1/2-1/2", "*")
 
@@ -77,7 +77,7 @@ class XBoardClient(EngineClient):
                 break
         self.engine_name = self.features.get("myname")
         variants = self.features.get("variants")
-        want = XBOARD_VARIANT.get(self.family, self.variant)
+        want = self._xboard_variant()
         if variants is not None and want not in variants.split(","):
             raise EngineError(f"xboard engine does not list variant {want!r} ({variants})")
         if self.xboard_pass is None:
@@ -87,6 +87,9 @@ class XBoardClient(EngineClient):
         for name, value in self.options.items():
             self._set_option(name, value)
         self.sync(self.ready_timeout)
+
+    def _xboard_variant(self) -> str:
+        return XBOARD_VARIANT.get(self.spec.name, self.variant)
 
     def _set_option(self, name: str, value) -> None:
         lower = name.lower()
@@ -130,15 +133,15 @@ class XBoardClient(EngineClient):
 
     def _reset(self, start_fen: str | None) -> None:
         self._send("new")
-        if self.family != "chess":
-            self._send(f"variant {XBOARD_VARIANT.get(self.family, self.variant)}")
+        if self._xboard_variant() != "normal":      # XBoard's own game needs no variant
+            self._send(f"variant {self._xboard_variant()}")
         self._send("force")
         self._send("post")
         self._send("easy")
-        if not is_start(self.variant, start_fen):
+        if not is_start(self.spec, start_fen):
             if self.features.get("setboard") != "1":
                 raise EngineError("engine has no setboard; it can only start from the start position")
-            self._send(f"setboard {engine_fen(self.variant, start_fen, 'xboard')}")
+            self._send(f"setboard {engine_fen(self.spec, start_fen, 'xboard')}")
         self._board = (start_fen, [])
         self._depth = None
 

@@ -4,6 +4,8 @@ import socket
 import time
 from dataclasses import asdict, dataclass, field
 
+from engine.fen_text import first_to_move
+from engine.variants import get_variant
 from protocol.clients import EngineCrashed, EngineError, EngineTimeout
 
 from . import pool
@@ -11,9 +13,6 @@ from .adjudicate import ScoreAdjudicator
 from .arbiter import make_arbiter
 from .clock import Clock
 from .config import GameSpec
-
-SIDE_NAMES = {"xiangqi": ("Red", "Black"), "janggi": ("Cho", "Han"),
-              "shogi": ("Sente", "Gote"), "chess": ("White", "Black")}
 
 
 @dataclass
@@ -58,16 +57,11 @@ class GameResult:
         return asdict(self)
 
 
-def _family_of(variant: str) -> str:
-    from protocol.clients.variants import family
-    return family(variant)
-
-
 def play_game(spec: GameSpec) -> GameResult:
     """Play ``spec`` with this thread's engines; never raises for engine misbehaviour."""
     if spec.first.name == spec.second.name:
         raise ValueError("an engine cannot play itself under one name; give each side its own name")
-    sides = SIDE_NAMES[_family_of(spec.variant)]
+    sides = [name.title() for name in get_variant(spec.variant).side_names]
     out = GameResult(spec.index, spec.round, spec.pair, spec.variant, spec.start_fen,
                      spec.first.name, spec.second.name, "*", "abandoned", "",
                      time_control=spec.tc.describe(), started=time.time(), host=socket.gethostname())
@@ -179,8 +173,7 @@ def play_game(spec: GameSpec) -> GameResult:
 
 def _first_side(spec: GameSpec) -> int:
     """0 if the first player moves first in the start position (else 1)."""
-    from protocol.clients.variants import first_to_move
-    return first_to_move(spec.variant, spec.start_fen)
+    return first_to_move(get_variant(spec.variant), spec.start_fen)
 
 
 def _tell_result(engines, out: GameResult) -> None:
