@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 
+from engine.variants import get_variant
 from protocol.clients.errors import EngineError
 
 from .annotate import Thresholds, analyse_game
@@ -107,10 +108,9 @@ def _load_games(args) -> list[GameRecord]:
     if not args.gamefile:
         if args.variant is None:
             raise AnalyseError("without a GAMEFILE, give --variant (and --fen/--moves)")
-        from protocol.clients.variants import family
-        fam = family(args.variant)
-        start, moves = replay(fam, args.fen, args.moves or [], args.notation)
-        return [GameRecord(fam, start.fen(), moves, {}, "*", "text", variant_tag=args.variant)]
+        game = get_variant(args.variant).name      # the game an alias stands for
+        start, moves = replay(game, args.fen, args.moves or [], args.notation)
+        return [GameRecord(game, start.fen(), moves, {}, "*", "text", variant_tag=args.variant)]
     games = read_games(args.gamefile, args.variant, args.notation)
     if args.game:
         try:

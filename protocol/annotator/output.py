@@ -11,14 +11,19 @@ from __future__ import annotations
 import io
 
 from engine.board import Board
+from engine.variants import get_variant
 
 from protocol.records.pgn_tags import setup_tags
 
 from .annotate import GameAnalysis, MoveNote, PositionEval
 
-SIDE_NAMES = {"xiangqi": ("Red", "Black"), "janggi": ("Cho", "Han"), "shogi": ("Sente", "Gote"),
-              "chess": ("White", "Black")}
 BEST_LINE_PLIES = 8
+
+
+def side_names(variant: str) -> tuple[str, str]:
+    """The players' names for display ("Red", "Black"), as the game's spec declares them."""
+    first, second = get_variant(variant).side_names
+    return first.title(), second.title()
 
 
 # ---------------------------------------------------------------------- move text
@@ -212,7 +217,7 @@ def write_csa(analysis: GameAnalysis, path: str, notation: str = "canonical") ->
 # ---------------------------------------------------------------------- summary
 def summary_text(analysis: GameAnalysis, notation: str = "canonical") -> str:
     game = analysis.game
-    sides = SIDE_NAMES.get(game.variant, ("First", "Second"))
+    sides = side_names(game.variant)
     out = io.StringIO()
     names = game.names
     out.write(f"{names[0]} - {names[1]}  ({game.variant}, {len(game.moves)} plies, "

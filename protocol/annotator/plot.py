@@ -8,7 +8,7 @@ last markers are drawn whole. The image is exactly ``width`` x ``height`` pixels
 from __future__ import annotations
 
 from .annotate import GameAnalysis
-from .output import SIDE_NAMES
+from .output import side_names
 
 DPI = 100
 SIDE_COLOURS = ("#1f77b4", "#d62728")          # first player blue, second player red
@@ -51,7 +51,7 @@ def eval_figure(analysis: GameAnalysis, width: int = 800, height: int = 400):
     ax.plot(plies, values, color="black", linewidth=1)
     ax.axhline(0, color="grey", linewidth=0.5)
     game = analysis.game
-    sides = SIDE_NAMES.get(game.variant, ("first", "second"))
+    sides = side_names(game.variant)
     marked = False
     for side, colour in enumerate(SIDE_COLOURS):
         for mark, (name, shape, area) in MARKERS.items():

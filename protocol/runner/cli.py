@@ -202,7 +202,7 @@ def main(argv: list[str]) -> int:
         kv = parse_kv(args.draw, {"score": int, "moves": int, "after": int})
         adj = Adjudication(**{**adj.__dict__, "draw_score": kv.get("score", 10),
                               "draw_moves": kv.get("moves", 8), "draw_after": kv.get("after", 40)})
-    start = janggi_setup_fen(*args.setup) if args.setup else None
+    start = janggi_setup_fen(*args.setup, variant=args.variant) if args.setup else None
     pairs_needed = max(1, args.rounds * max(1, args.games // 2) * len(engines) ** 2)
     if args.openings:
         openings = read_openings(args.openings, args.variant)

@@ -4,13 +4,14 @@ A file holds one opening per line: a FEN (xiangqi, janggi, chess; EPD lines are 
 their first four fields) or an SFEN (shogi), optionally followed by ``moves m1 m2 ...``
 in canonical notation. Blank lines and lines starting with ``#`` are skipped.
 Janggi setups (horse/elephant placement per side) are written as FENs, or made with
-``janggi_setup_fen``.
+``janggi_setup_fen`` from the game's named set-ups (engine/janggi_setup.py).
 """
 
 import random
 from dataclasses import dataclass
 
-from protocol.clients.variants import family
+from engine.janggi_setup import setup_fen
+from engine.variants import get_variant
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,8 @@ class Opening:
 
 def read_openings(path: str, variant: str) -> list[Opening]:
     out = []
+    spec = get_variant(variant)
+    castles = spec.castling or spec.en_passant   # FENs with those fields: EPD has 4, then ops
     with open(path, encoding="utf-8") as handle:
         for raw in handle:
             line = raw.strip()
@@ -28,7 +31,7 @@ def read_openings(path: str, variant: str) -> list[Opening]:
                 continue
             fen_text, _, moves = line.partition(" moves ")
             fields = fen_text.split(";")[0].split()
-            if family(variant) == "chess" and len(fields) > 6 or fen_text.count(";"):
+            if castles and len(fields) > 6 or fen_text.count(";"):
                 fields = fields[:4] + ["0", "1"]  # EPD: operations after the 4 fields
             fen = " ".join(fields) if fields and fields[0] != "startpos" else None
             out.append(Opening(fen, tuple(moves.split())))
@@ -65,19 +68,18 @@ def random_openings(variant: str, count: int, plies: int, seed: int,
     return out
 
 
-# Janggi back-rank setups named from the player's own left: horse (ma) and elephant (sang).
-JANGGI_SETUPS = {"msms": "NBNB", "smsm": "BNBN", "mssm": "NBBN", "smms": "BNNB"}
+# The command line's short set-up names: one letter per named point, from the player's own left.
+SHORT_WORDS = {"m": "ma", "s": "sang"}
 
 
-def janggi_setup_fen(cho: str = "mssm", han: str = "mssm") -> str:
-    """Start FEN for the chosen setups, e.g. ``janggi_setup_fen('smsm', 'mssm')``.
+def janggi_setup_fen(cho: str = "mssm", han: str = "mssm", variant: str = "janggi") -> str:
+    """Start FEN for the chosen set-ups, e.g. ``janggi_setup_fen('smsm', 'mssm')``.
 
-    Names: m = ma (horse), s = sang (elephant), from each player's own left; 'mssm' is
-    ma-sang-sang-ma. Han's own left is file i, so its letters are mirrored.
+    Short names: m = ma (horse), s = sang (elephant), from each player's own left; 'mssm' is
+    ma-sang-sang-ma. ValueError for another name or a game without named set-ups.
     """
-    def rank(setup: str) -> str:
-        letters = JANGGI_SETUPS[setup]
-        return f"R{letters[0]}{letters[1]}A1A{letters[2]}{letters[3]}R"
-    cho_rank = rank(cho)
-    han_rank = rank(han)[::-1].lower()
-    return f"{han_rank}/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/{cho_rank} w - - 0 1"
+    def full(short: str) -> str:
+        if not short or set(short) - set(SHORT_WORDS):
+            raise ValueError(f"unknown janggi setup '{short}'; write four of m and s, e.g. mssm")
+        return "-".join(SHORT_WORDS[letter] for letter in short)
+    return setup_fen(get_variant(variant), {"han": full(han), "cho": full(cho)})
