@@ -5,12 +5,11 @@ clients of other engines alike read and print moves in any dialect's spelling. `
 text alone (no legality: a client reads whatever an engine says); ``move_to_text`` and
 ``MoveReader`` convert between text and the legal move codes of a position.
 
-Square styles (file index f and rank index r count from the first player's bottom-left):
-- ``zero``: letter + r, 10-rank boards in UCCI, UCI-cyclone and XBoard (``h2e2``);
-- ``one``:  letter + (r + 1), chess everywhere, 10-rank boards in plain UCI (``h3e3``, ``h10g8``),
-            shogi outside USI (``c3c4``, ``P@e5``, ``b2h8+``);
-- ``usi``:  digit (files - f) + letter ('a' + ranks - 1 - r) (``7g7f``, ``P*5e``).
-The choice depends only on the spec's canonical move style and board height, never on its name.
+Each dialect writes squares in one of engine/squares.py's styles: ``zero`` on 10-rank boards in
+UCCI, UCI-cyclone and XBoard (``h2e2``); ``one`` for chess everywhere, 10-rank boards in plain
+UCI (``h3e3``, ``h10g8``) and shogi outside USI (``c3c4``, ``P@e5``, ``b2h8+``); ``usi`` in USI
+(``7g7f``, ``P*5e``). The choice depends only on the spec's canonical move style and board
+height, never on its name.
 """
 from __future__ import annotations
 
@@ -19,12 +18,9 @@ from dataclasses import dataclass
 
 from .kernels.layout import MF_PASS
 from .notation import move_index, move_text
+from .squares import MOVE_TEXT, canonical_style, respell, square_labels  # noqa: F401  (labels re-exported)
 
 PASS_WORDS = ("0000", "pass", "@@@@")
-_CANONICAL_STYLE = {"coord0": "zero", "coord1": "one", "usi": "usi"}
-_SQUARE = r"(?:[a-z]\d{1,2}|\d[a-z])"
-_MOVE = re.compile(rf"^({_SQUARE})({_SQUARE})(.*)$")
-_DROP = re.compile(rf"^(\+?[A-Za-z])[*@]({_SQUARE})$")
 
 
 @dataclass(frozen=True)
@@ -53,7 +49,7 @@ def normalise(text: str) -> str:
     dropped, a chess promotion letter in lower case."""
     if len(text) > 4 and text.endswith("="):
         text = text[:-1]
-    move = _MOVE.match(text)
+    move = MOVE_TEXT.match(text)
     if move and len(move.group(3)) == 1 and move.group(3).isalpha():
         text = text[:-1] + text[-1].lower()
     return text
@@ -61,7 +57,7 @@ def normalise(text: str) -> str:
 
 def codec_for(spec, dialect: str) -> Codec:
     """``dialect`` is one of uci, ucicyclone, ucci, usi, xboard."""
-    canonical = _CANONICAL_STYLE[spec.move_style]
+    canonical = canonical_style(spec)
     if canonical == "usi":
         style = "usi" if dialect == "usi" else "one"
     elif canonical == "zero":
@@ -70,60 +66,6 @@ def codec_for(spec, dialect: str) -> Codec:
         style = canonical
     return Codec(style, canonical, "*" if style == "usi" else "@",
                  "@@@@" if dialect == "xboard" else None, spec.files, spec.ranks)
-
-
-def square_labels(spec, style: str | None = None) -> tuple[list[str], list[str]]:
-    """(file labels left to right, rank labels from the first player's side up) in a square
-    style (default: the spec's canonical one), for board diagrams."""
-    style = style or _CANONICAL_STYLE[spec.move_style]
-    if style == "usi":
-        return ([str(spec.files - f) for f in range(spec.files)],
-                [chr(ord("a") + spec.ranks - 1 - r) for r in range(spec.ranks)])
-    first = 1 if style == "one" else 0
-    return ([chr(ord("a") + f) for f in range(spec.files)],
-            [str(r + first) for r in range(spec.ranks)])
-
-
-def _parse_square(text: str, style: str, files: int, ranks: int) -> tuple[int, int]:
-    if style == "usi":
-        if not (text[0].isdigit() and text[1:].isalpha() and len(text) == 2):
-            raise ValueError(f"bad square '{text}'")
-        f, r = files - int(text[0]), ranks - 1 - (ord(text[1]) - ord("a"))
-    else:
-        if not (text[0].isalpha() and text[1:].isdigit()):
-            raise ValueError(f"bad square '{text}'")
-        f, r = ord(text[0]) - ord("a"), int(text[1:]) - (1 if style == "one" else 0)
-    if not (0 <= f < files and 0 <= r < ranks):
-        raise ValueError(f"square '{text}' is off the board")
-    return f, r
-
-
-def _render_square(f: int, r: int, style: str, files: int, ranks: int) -> str:
-    if style == "usi":
-        return f"{files - f}{chr(ord('a') + ranks - 1 - r)}"
-    return f"{chr(ord('a') + f)}{r + (1 if style == 'one' else 0)}"
-
-
-def respell(text: str, src: str, dst: str, files: int, ranks: int) -> str:
-    """One move's text from square style ``src`` to ``dst`` on a board of ``files`` x
-    ``ranks``: squares re-spelled, a drop's separator made ``dst``'s ("*" in USI style, else
-    "@"), any suffix kept. ValueError if unreadable or off the board, even when src == dst."""
-    sep = "*" if dst == "usi" else "@"
-    drop = _DROP.match(text)
-    if drop:
-        piece, square = drop.groups()
-        if src == "one" and "*" in text:       # chess-style text drops with "@" only
-            raise ValueError(f"unreadable move '{text}'")
-        f, r = _parse_square(square, src, files, ranks)
-        return f"{piece.upper()}{sep}{_render_square(f, r, dst, files, ranks)}"
-    move = _MOVE.match(text)
-    if not move:
-        raise ValueError(f"unreadable move '{text}'")
-    a, b, suffix = move.groups()
-    fa, ra = _parse_square(a, src, files, ranks)
-    fb, rb = _parse_square(b, src, files, ranks)
-    return (_render_square(fa, ra, dst, files, ranks) + _render_square(fb, rb, dst, files, ranks)
-            + suffix)
 
 
 def move_to_text(position, mv: int, codec: Codec) -> str:

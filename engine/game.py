@@ -7,7 +7,9 @@ engine clients read a janggi pass against it (protocol/clients/base.py).
 """
 from __future__ import annotations
 
+from .arbiter import judge_position
 from .board import Board
+from .rules.shogi import declaration_verdict
 from .spec import VariantSpec
 
 
@@ -92,7 +94,6 @@ class Game:
     def verdict(self, **rule_options):
         """The arbiter's verdict on the current position (engine/arbiter.py): ``result`` is
         '1-0', '0-1', '1/2-1/2' or '*', ``reason`` says why in words."""
-        from .arbiter import judge_position
         return judge_position(self.board.position, **{**self.rule_options, **rule_options})
 
     def is_game_over(self, **rule_options) -> bool:
@@ -105,6 +106,5 @@ class Game:
         game has no such declaration: the declarer broke the rules."""
         if not self.spec.drops:
             return None
-        from .rules.shogi import declaration_verdict
         return declaration_verdict(self.board.position,
                                    self.rule_options.get("declaration", "csa27"))

@@ -5,13 +5,15 @@ coord0: xiangqi/janggi, files a..i and ranks 0..9 from the first player (``h2e2`
 coord1: chess UCI, ranks from 1 (``e2e4``, ``e7e8q``); castling as the king's two-square move, or
         king-takes-rook in Chess960.
 usi:    shogi USI (``7g7f``, ``8h2b+``, ``P*5e``).
-Dialect-specific spellings (1-based xiangqi ranks, XBoard shogi, ``@@@@``) live in protocol/.
+Dialect-specific spellings (1-based xiangqi ranks, XBoard shogi, ``@@@@``) are
+engine/dialect_notation.py's; the square styles themselves engine/squares.py's.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
 from .kernels import layout as L
+from .squares import CANONICAL_STYLES, render_square
 
 # Other spellings of a pass read wherever a move is read: UCI's null move, the word, XBoard's
 # and Fairy-Stockfish's @@@@, and XBoard's own PGN files' "--".
@@ -23,13 +25,8 @@ def _square_names(geo, style: str) -> tuple[str, ...]:
     """Every square's text, by square index (parsing a long game renders thousands of moves)."""
     names = [""] * L.NSQ
     for sq in geo.squares():
-        file, rank = geo.file_of(sq), geo.rank_of(sq)
-        if style == "usi":
-            names[sq] = f"{geo.files - file}{chr(ord('a') + geo.ranks - 1 - rank)}"
-        elif style == "coord1":
-            names[sq] = f"{chr(ord('a') + file)}{rank + 1}"
-        else:
-            names[sq] = f"{chr(ord('a') + file)}{rank}"
+        names[sq] = render_square(geo.file_of(sq), geo.rank_of(sq), CANONICAL_STYLES[style],
+                                  geo.files, geo.ranks)
     return tuple(names)
 
 

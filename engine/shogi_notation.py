@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import re
 
-from .dialect_notation import respell
 from .kernels import layout as L
 from .notation import move_text, parse_move
+from .squares import respell
 
 FILES = RANKS = 9
 
 # The shapes of a shogi move in each spelling; the squares are converted by
-# engine/dialect_notation.respell, as for every game and dialect.
+# engine/squares.py, as for every game and dialect.
 _USI_MOVE = re.compile(r"^[1-9][a-i][1-9][a-i]\+?$")
 _USI_DROP = re.compile(r"^[A-Za-z]\*[1-9][a-i]$")
 _CHESS_MOVE = re.compile(r"^[a-i][1-9][a-i][1-9]\+?$")

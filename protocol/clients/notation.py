@@ -2,7 +2,8 @@
 move is judged by whoever holds the game (the runner's arbiter, the scripting API's board), so a
 wrong move is reported as what it is rather than as unreadable.
 
-The square styles and the respelling are engine/dialect_notation.py's, as for our own server;
+The square styles are engine/squares.py's and the dialects' choice of them
+engine/dialect_notation.py's, as for our own server;
 only the client's own choices live here: which pass word XBoard engines get, and how a pass
 word reads back (the mover's general square twice, which the caller knows).
 """

@@ -2,6 +2,8 @@
 and judges every automatic game end by the engine's own rules, under the rule options that
 tournaments use."""
 
+from engine.game import Game
+
 # Engine tournaments end games at the claimable draws (chess: 50 moves, threefold repetition)
 # once they have happened on the board, as cutechess does; `--rule` overrides these.
 TOURNAMENT_RULE_OPTIONS = {"claim_draw": True, "claim_next_move": False}
@@ -11,6 +13,5 @@ def make_arbiter(variant: str, start_fen: str | None, rule_options: dict | None 
     """The Game a tournament game is played on: ``push`` raises ValueError on an illegal move,
     ``verdict()`` judges the current position (the runner asks after every move, so an earlier
     end would already have stopped the game), ``declaration_verdict()`` a USI 'bestmove win'."""
-    from engine.game import Game       # the kernels load with the first game, not with the CLI
     return Game(variant, start_fen,
                 rule_options={**TOURNAMENT_RULE_OPTIONS, **(rule_options or {})})
