@@ -19,7 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from protocol.clients.variants import first_to_move  # noqa: E402
+from engine.fen_text import first_to_move  # noqa: E402
+from engine.variants import get_variant  # noqa: E402
 from protocol.runner.cli import parse_tc  # noqa: E402
 from protocol.runner.clock import Clock  # noqa: E402
 from protocol.runner.config import TimeControl  # noqa: E402
@@ -35,7 +36,7 @@ def slack_of_game(game: dict, slack: dict, forfeits: dict) -> None:
         return                                   # not a clock control
     tc = TimeControl(**parse_tc(text))
     clock = Clock(tc)
-    first_side = first_to_move(game["variant"], game["start_fen"]) if game["start_fen"] else 0
+    first_side = first_to_move(get_variant(game["variant"]), game["start_fen"]) if game["start_fen"] else 0
     for ply, move in enumerate(game["moves"]):
         if ply < game.get("opening_plies", 0):
             continue

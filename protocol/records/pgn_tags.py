@@ -13,7 +13,8 @@
 """
 from __future__ import annotations
 
-from protocol.clients.variants import family, is_start
+from engine.fen_text import is_start
+from engine.variants import get_variant
 
 # FEN letter changes per game family for PGN files (canonical letter -> PGN letter).
 PGN_FEN_LETTERS = {"xiangqi": {"N": "H", "B": "E"}}
@@ -23,7 +24,7 @@ MATE_FLOOR = 90_000  # scores beyond this are mates
 
 def pgn_fen(variant: str, fen: str) -> str:
     """``fen`` with the piece letters of the game's PGN convention."""
-    letters = PGN_FEN_LETTERS.get(family(variant), {})
+    letters = PGN_FEN_LETTERS.get(get_variant(variant).name, {})
     board, sep, rest = fen.partition(" ")
 
     def spell(c: str) -> str:
@@ -34,7 +35,7 @@ def pgn_fen(variant: str, fen: str) -> str:
 
 def setup_tags(variant: str, fen: str | None) -> list[tuple[str, str]]:
     """[("FEN", ...), ("SetUp", "1")] for a non-standard start, else nothing."""
-    if fen is None or is_start(variant, fen):
+    if fen is None or is_start(get_variant(variant), fen):
         return []
     return [("FEN", pgn_fen(variant, fen)), ("SetUp", "1")]
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from engine.board import Board
 from engine.dialect_notation import codec_for, text_to_move
 
-from protocol.clients.variants import family
+from engine.variants import get_variant
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 CHESS_VARIANT_TAGS = ("", "chess", "standard", "normal", "chess960", "fischerandom",
@@ -124,10 +124,10 @@ def read_pgn_text(text: str, variant: str | None = None, notation: str = "canoni
 def _family_of_tag(tag: str, variant: str | None) -> str:
     if tag.lower() in CHESS_VARIANT_TAGS:
         if tag == "" and variant is not None:
-            return family(variant)
+            return get_variant(variant).name
         return "chess"
     try:
-        return family(tag)
+        return get_variant(tag).name
     except ValueError:
         raise GameFileError(f"PGN variant '{tag}' is not one of xiangqi, janggi, shogi, chess") from None
 
@@ -219,7 +219,7 @@ def read_position_text(text: str, variant: str | None, notation: str = "canonica
     """``[position] startpos|fen FEN|sfen SFEN|FEN [moves m1 m2 ...]`` (newlines allowed)."""
     if variant is None:
         raise GameFileError("a position file needs --variant")
-    fam = family(variant)
+    fam = get_variant(variant).name
     words = " ".join(line.split("#")[0] for line in text.splitlines()).split()
     if words[:1] == ["position"]:
         words = words[1:]

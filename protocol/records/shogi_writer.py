@@ -8,7 +8,8 @@ turned a match of 0.05 s moves into 0:00/00:00:00 throughout). A loss on time en
 
 import math
 
-from protocol.clients.variants import is_start
+from engine.fen_text import is_start
+from engine.variants import get_variant
 from protocol.runner.game import GameResult
 
 CSA_END = {"time forfeit": "%TIME_UP", "rules infraction": "%ILLEGAL_MOVE", "abandoned": "%CHUDAN"}
@@ -57,7 +58,7 @@ def _write_kif(game: GameResult, path: str, start, moves) -> None:
     import cshogi.KIF
     exporter = cshogi.KIF.Exporter(path)
     exporter.header([game.first, game.second], datetime.datetime.fromtimestamp(game.started),
-                    None if is_start(game.variant, game.start_fen) else start)
+                    None if is_start(get_variant(game.variant), game.start_fen) else start)
     totals = [0.0, 0.0]  # exact seconds per player, by ply parity (the mover)
     for ply, (move, rec) in enumerate(zip(moves, game.moves)):
         totals[ply % 2] += rec.elapsed or 0.0

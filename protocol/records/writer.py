@@ -4,7 +4,7 @@ import json
 import os
 import time
 
-from protocol.clients.variants import family
+from engine.variants import get_variant
 from protocol.runner.game import GameResult
 
 from .pgn_tags import move_comment, setup_tags
@@ -39,7 +39,7 @@ def _pgn_move(text: str) -> str:
 
 
 def pgn_text(game: GameResult, event: str = "jiangjun match") -> str:
-    fam = family(game.variant)
+    fam = get_variant(game.variant).name
     tags = [("Event", event), ("Site", game.host or "?"),
             ("Date", time.strftime("%Y.%m.%d", time.localtime(game.started))),
             ("Round", f"{game.round}.{game.index + 1}"),
@@ -97,7 +97,7 @@ class RecordWriter:
         if self.jsonl:
             with open(self.jsonl, "a", encoding="utf-8") as fh:
                 fh.write(json.dumps(game.to_dict(), ensure_ascii=False) + "\n")
-        if family(game.variant) == "shogi":
+        if get_variant(game.variant).name == "shogi":
             if self.shogi_dir:
                 ext = "csa" if self.shogi_format == "csa" else "kif"
                 write_shogi(game, os.path.join(self.shogi_dir, f"game_{game.index + 1:04d}.{ext}"),
