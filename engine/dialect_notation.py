@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from .kernels.layout import MF_PASS
 from .notation import move_index, move_text
-from .squares import MOVE_TEXT, canonical_style, respell, square_labels  # noqa: F401  (labels re-exported)
+from .squares import (MOVE_TEXT, canonical_style, respell,
+                      square_labels)  # noqa: F401  (re-exported for engine/display.py)
 
 PASS_WORDS = ("0000", "pass", "@@@@")
 

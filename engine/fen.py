@@ -12,7 +12,8 @@ import numpy as np
 
 from . import fen_limits
 from .fen_limits import FenLimitError
-from .fen_text import FenError, fsf_style as _fsf_style, side_to_move as _side  # noqa: F401  (FenError re-exported)
+from .fen_text import FenError  # noqa: F401  (re-exported: callers catch engine.fen.FenError)
+from .fen_text import fsf_style as _fsf_style, side_to_move as _side
 from .geometry import Geometry
 from .kernels import layout as L
 from .spec import VariantSpec

@@ -78,12 +78,13 @@ class Limit:
         in milliseconds), keywords winning: what an analysis runs to. ValueError when none is
         given, since an analysis must end by itself."""
         if isinstance(limit, Limits):
-            limit = Limit(depth=limit.depth, nodes=limit.nodes, mate=limit.mate,
-                          movetime=None if limit.movetime_ms is None else limit.movetime_ms / 1000.0)
+            seconds = None if limit.movetime_ms is None else limit.movetime_ms / 1000.0
+            limit = Limit(depth=limit.depth, nodes=limit.nodes, mate=limit.mate, movetime=seconds)
         elif limit is None:
             limit = Limit()
         elif not isinstance(limit, Limit):
-            raise TypeError(f"a limit is a Limit or engine.search.Limits, not {type(limit).__name__}")
+            raise TypeError(f"a limit is a Limit or engine.search.Limits, not "
+                            f"{type(limit).__name__}")
         given = {"depth": depth, "nodes": nodes, "movetime": movetime, "mate": mate}
         fields = {key: given[key] if given[key] is not None else getattr(limit, key)
                   for key in given}

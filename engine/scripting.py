@@ -143,7 +143,8 @@ class Engine(PositionHolder):
         """The best ``multipv`` lines of the current position (or of ``board``), best first.
 
         ``limit``: a Limit (engine/records.py; depth, nodes, movetime in seconds, mate) or the
-        searcher's engine.search.Limits; keywords do the same and win. Empty when the side to move has no legal move (see verdict()).
+        searcher's engine.search.Limits; keywords do the same and win. Empty when the side to
+        move has no legal move (see verdict()).
         ``on_info(AnalysisLine)`` sees every completed iteration while the search runs.
         ``searchmoves``: search only these root moves (in ``notation``), so that their scores
         come from one search and compare fairly.

@@ -41,8 +41,8 @@ class ExternalEngine(PositionHolder):
     """An engine process speaking ``protocol`` (uci, ucicyclone, ucci, usi or xboard).
 
     ``variant`` is the name the engine is told (e.g. ``janggimodern`` for Fairy-Stockfish); our
-    Board plays the game that name stands for under our rules. ``options`` are set after the handshake;
-    ``timeout`` bounds each search in seconds (None = wait as long as it takes).
+    Board plays the game that name stands for under our rules. ``options`` are set after the
+    handshake; ``timeout`` bounds each search in seconds (None = wait as long as it takes).
     """
 
     def __init__(self, command: str | list[str], protocol: str, variant: str = "chess",

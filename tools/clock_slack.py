@@ -36,7 +36,7 @@ def slack_of_game(game: dict, slack: dict, forfeits: dict) -> None:
         return                                   # not a clock control
     tc = TimeControl(**parse_tc(text))
     clock = Clock(tc)
-    first_side = first_to_move(get_variant(game["variant"]), game["start_fen"]) if game["start_fen"] else 0
+    first_side = first_to_move(get_variant(game["variant"]), game["start_fen"])
     for ply, move in enumerate(game["moves"]):
         if ply < game.get("opening_plies", 0):
             continue

@@ -30,5 +30,6 @@ def open_engine(command: str | list[str], protocol: str, variant: str, **kw) -> 
 
 
 __all__ = ["DIALECTS", "EngineClient", "EngineCrashed", "EngineError", "EngineNotStarted",
-           "EngineTimeout", "IllegalMoveText", "AnalysisLine", "Limit", "PlayResult", "Score", "UciFamilyClient",
+           "EngineTimeout", "IllegalMoveText", "AnalysisLine", "Limit", "PlayResult", "Score",
+           "UciFamilyClient",
            "XBoardClient", "make_engine", "open_engine"]

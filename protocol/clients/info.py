@@ -16,7 +16,8 @@ def _int(text: str) -> int | None:
         return None
 
 
-def parse_uci_info(line: str, dialect: str, pv_reader: Callable[[list[str]], list[str]]) -> AnalysisLine:
+def parse_uci_info(line: str, dialect: str,
+                   pv_reader: Callable[[list[str]], list[str]]) -> AnalysisLine:
     """Parse ``info ...`` from uci, ucicyclone, ucci or usi. Unknown tokens are skipped.
 
     ``pv_reader`` turns the engine's pv move texts into canonical moves.

@@ -206,7 +206,7 @@ class UciFamilyClient(EngineClient):
             result.resigned = True
         elif text == "win":
             result.declared_win = True
-        elif text is not None and text not in NO_MOVE and not (text == "0000" and not self.spec.pass_move):
+        elif text is not None and text not in NO_MOVE and (text != "0000" or self.spec.pass_move):
             result.move = self._in(text, start_fen, moves)
             if "ponder" in words:
                 ponder = words[words.index("ponder") + 1:][:1]
