@@ -19,10 +19,10 @@ import pytest
 
 from engine.cache import cache_root
 from protocol.records.writer import pgn_text
+from repo_paths import ROOT
 from test_records_pgn import game
 
 XBOARD = "/usr/games/xboard"
-ROOT = Path(__file__).resolve().parents[1]
 TOOLS = ("xvfb-run", "xwininfo")
 XQ_MOVES = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "h0h6", "b7b3"]
 XQ_AFTER_TWO_BLACK = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 2 2"
