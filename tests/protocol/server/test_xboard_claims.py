@@ -22,7 +22,7 @@ CHASE_CYCLE = ["e4b4", "e5b5", "b4e4", "b5e5"]
 # Red's rook checks along ranks 9 and 8; black's general steps between e9 and e8.
 CHECK_FEN = "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"
 CHECK_CYCLE = ["a8a9", "e9e8", "a9a8", "e8e9"]
-# Janggi: Cho's soldier e4 is the last piece between the generals (tests/test_janggi_rules.py).
+# Janggi: Cho's soldier e4 is the last piece between the generals (tests/engine/rules/test_janggi_rules.py).
 FACING_SOON = "1n7/4k4/9/9/9/4P4/9/9/4K4/R8 w - - 0 1"
 XIANGQI_STALEMATE = "3k5/9/9/9/9/9/9/9/3r1r3/4K4 w - - 0 1"
 # Janggi: Cho's soldier steps aside (bikjang), Han's chariots mate on ranks 1 and 2.
@@ -157,7 +157,7 @@ def test_a_janggi_pass_ends_xboards_look_back_as_its_null_move_is_irreversible()
 
 
 def test_janggi_wins_are_never_claimed_as_xboard_sees_no_check_there():
-    # Han mates (tests/test_xboard_claims_gui.py shows XBoard ruling this claim false)
+    # Han mates (tests/protocol/server/test_xboard_claims_gui.py shows XBoard ruling this claim false)
     position = played("janggi", JANGGI_MATE_FEN, JANGGI_MATE)
     verdict = judge_position(position)
     assert verdict.termination == "checkmate" and verdict.winner == BLACK

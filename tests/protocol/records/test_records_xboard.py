@@ -19,10 +19,10 @@ import pytest
 
 from engine.cache import cache_root
 from protocol.records.writer import pgn_text
+from repo_paths import ROOT
 from test_records_pgn import game
 
 XBOARD = "/usr/games/xboard"
-ROOT = Path(__file__).resolve().parents[1]
 TOOLS = ("xvfb-run", "xwininfo")
 XQ_MOVES = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "h0h6", "b7b3"]
 XQ_AFTER_TWO_BLACK = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 2 2"
@@ -91,17 +91,9 @@ def replay_in_xboard(tmp_path: Path, pgn: str, variant: str):
     debug, windows, script = tmp_path / "xboard.debug", tmp_path / "windows.txt", tmp_path / "watch.sh"
     script.write_text(WATCH)
     env = dict(os.environ, DEBUG=str(debug), WINDOWS=str(windows), HOME=str(tmp_path))
-    command = ["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", "sh", str(script),
-               XBOARD, "-ncp", "-variant", variant, "-lgf", str(game), "-lgi", "1", "-td", "0.1",
-               "-autoDisplayComment", "true", "-debug", "-nameOfDebugFile", str(debug),
-               "-popupExitMessage", "false", "-saveSettingsOnExit", "false"]
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
-    try:
-        _, err = proc.communicate(timeout=120)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGTERM)
-        _, err = proc.communicate()
+    err = xboard_script(script, env, 120, "-ncp", "-variant", variant, "-lgf", str(game),
+                        "-lgi", "1", "-td", "0.1", "-autoDisplayComment", "true",
+                        "-debug", "-nameOfDebugFile", str(debug))
     log = debug.read_text(errors="replace") if debug.exists() else ""
     names = windows.read_text(errors="replace") if windows.exists() else ""
     return log, err, names
@@ -116,18 +108,24 @@ def load_in_xboard_by_menu(tmp_path: Path, pgn: str, variant: str):
     script.write_text(LOAD_BY_MENU)
     env = dict(os.environ, DEBUG=str(debug), GAME=str(game), HOME=str(tmp_path),
                JIANGJUN_CACHE_DIR=str(cache_root()))        # the suite's warm kernels
-    command = ["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", "sh", str(script),
-               XBOARD, "-fcp", f"{sys.executable} -m protocol", "-fd", str(ROOT),
-               "-variant", variant, "-td", "0.1", "-debug", "-nameOfDebugFile", str(debug),
-               "-popupExitMessage", "false", "-saveSettingsOnExit", "false"]
+    err = xboard_script(script, env, 240, "-fcp", f"{sys.executable} -m protocol",
+                        "-fd", str(ROOT), "-variant", variant, "-td", "0.1",
+                        "-debug", "-nameOfDebugFile", str(debug))
+    return (debug.read_text(errors="replace") if debug.exists() else ""), err
+
+
+def xboard_script(script: Path, env: dict, timeout: float, *xboard_args: str) -> str:
+    """Run ``script`` under Xvfb with XBoard and ``xboard_args`` as its arguments ("$@");
+    XBoard's stderr."""
+    command = ["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", "sh", str(script), XBOARD,
+               *xboard_args, "-popupExitMessage", "false", "-saveSettingsOnExit", "false"]
     proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, start_new_session=True)
     try:
-        _, err = proc.communicate(timeout=240)
+        return proc.communicate(timeout=timeout)[1]
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGTERM)
-        _, err = proc.communicate()
-    return (debug.read_text(errors="replace") if debug.exists() else ""), err
+        return proc.communicate()[1]
 
 
 def assert_replayed(log: str, err: str, moves: list[str]):

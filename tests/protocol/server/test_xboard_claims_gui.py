@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from protocol.server.dialects.xboard import XBOARD_SETUP
+from repo_paths import ROOT, TESTS
 
 XBOARD = "/usr/games/xboard"
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT_ENGINE = Path(__file__).resolve().parent / "xboard_script_engine.py"
+SCRIPT_ENGINE = TESTS / "xboard_script_engine.py"
 CHASE_FEN = "2eakae2/4h4/8h/1P4P1p/4R4/4cH3/2P5P/2r6/9/3AKAE2 b - - 0 33"
 CHECK_FEN = "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"
 # Red (ours) is lost to black's chariots on rank 1 unless it checks for ever.
