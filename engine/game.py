@@ -57,13 +57,8 @@ class Game:
     def _played(self) -> list[tuple[int, str]]:
         """(code, canonical text) of every move on the board, spelled again only where the
         board was moved directly (Board.push) rather than through this game."""
-        stack = self.board.move_stack
-        if [code for code, _ in self._texts] != stack:
-            replay = Board(self.spec, self.start_fen, chess960=self.chess960)
-            self._texts = []
-            for mv in stack:
-                self._texts.append((mv, replay.move_str(mv)))
-                replay.push(mv)
+        if [code for code, _ in self._texts] != self.board.move_stack:
+            self._texts = spelled_moves(self.board)
         return self._texts
 
     def push(self, move: str | int) -> str:
@@ -108,3 +103,13 @@ class Game:
             return None
         return declaration_verdict(self.board.position,
                                    self.rule_options.get("declaration", "csa27"))
+
+
+def spelled_moves(board: Board) -> list[tuple[int, str]]:
+    """(code, canonical text) of every move played on ``board`` since its start position."""
+    replay = Board(board.spec, board.start_fen, chess960=board.position.chess960)
+    out = []
+    for mv in board.move_stack:
+        out.append((mv, replay.move_str(mv)))
+        replay.push(mv)
+    return out

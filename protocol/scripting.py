@@ -17,6 +17,7 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 
+from engine.game import spelled_moves
 from engine.records import AnalysisLine, Limit, PlayResult, Score
 from engine.scripting import CANONICAL, Engine, PositionHolder
 
@@ -139,13 +140,9 @@ class ExternalEngine(PositionHolder):
 
     def _game_of(self, board) -> tuple[str, list[str]]:
         """(canonical start FEN, canonical moves) of ``board``."""
-        from engine.board import Board
-        replay = Board(board.spec, board.start_fen, chess960=self.chess960)
-        moves = []
-        for mv in board.move_stack:
-            moves.append(replay.move_str(mv))
-            replay.push(mv)
-        return board.start_fen, moves
+        if board is self.board:
+            return self.start_fen, self.moves
+        return board.start_fen, [text for _, text in spelled_moves(board)]
 
     def _line(self, board, info, notation, turn: int) -> AnalysisLine:
         score = Score(cp=info.score.cp, mate=info.score.mate)
