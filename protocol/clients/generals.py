@@ -7,11 +7,13 @@ read as far as it is readable, legal or not (the game's holder judges its moves)
 """
 
 from engine.fen_text import first_to_move
+from engine.squares import canonical_style, render_square
 
 
-def generals_in_fen(fen: str, royal: str = "K") -> list[str | None]:
-    """Canonical squares of the first and second player's generals (FEN letter ``royal``;
-    games with coordinate notation from rank 0, as those with a pass move have)."""
+def generals_in_fen(spec, fen: str) -> list[str | None]:
+    """Canonical squares of the first and second player's generals (royal pieces) in ``fen``."""
+    royal = next(piece.letter for piece in spec.pieces if piece.royal)
+    style = canonical_style(spec)
     found: list[str | None] = [None, None]
     rows = fen.split()[0].split("/")
     for i, row in enumerate(rows):
@@ -22,7 +24,8 @@ def generals_in_fen(fen: str, royal: str = "K") -> list[str | None]:
                 file += int(ch)
                 continue
             if ch.upper() == royal:
-                found[0 if ch.isupper() else 1] = f"{chr(ord('a') + file)}{rank}"
+                found[0 if ch.isupper() else 1] = render_square(file, rank, style, spec.files,
+                                                                spec.ranks)
             file += 1
     return found
 
@@ -32,8 +35,7 @@ class GeneralTracker:
 
     def __init__(self, spec, fen: str | None, moves: list[str] = ()):
         fen = fen or spec.start_fen
-        royal = next(piece.letter for piece in spec.pieces if piece.royal)
-        self.squares = generals_in_fen(fen, royal)
+        self.squares = generals_in_fen(spec, fen)
         self.turn = first_to_move(spec, fen)
         for move in moves:
             self.push(move)

@@ -3,7 +3,6 @@
 import re
 
 
-
 def sfen_to_fsf(sfen: str) -> str:
     """SFEN -> Fairy-Stockfish shogi FEN: hands in [] after the board, side letters swapped."""
     fields = sfen.split()
