@@ -13,7 +13,6 @@ height, never on its name.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from .kernels.layout import MF_PASS
