@@ -145,7 +145,7 @@ def test_time_control_itself_refuses_what_cannot_be_played(fields):
 @pytest.mark.parametrize("argv, words", [
     (["--tc", "0+0x200"], "periods must be a whole number"),
     (["--movetime", "0"], "movetime of 0 s"),
-    (["--movetime", "nan"], "seconds must be from 0"),
+    (["--movetime", "nan"], "'nan' must be a number of seconds from 0 to"),
     (["--depth", "0"], "below the minimum 1"),
     (["--depth", "2", "--concurrency", "0"], "below the minimum 1"),
 ])
