@@ -76,6 +76,15 @@ def test_sprt_decides_both_ways():
     assert sprt.llr([0, 0, 0, 0, 0]) == 0.0
 
 
+@pytest.mark.parametrize("penta", [[0, 0, 0, 2, 0], [0, 3, 0, 0, 0], [0, 0, 30, 0, 0],
+                                   [0, 0, 12, 0, 0]])
+def test_sprt_waits_until_each_engine_has_won_a_pair(penta):
+    # one-sided samples have next to no variance: their LLR runs past a bound at once
+    sprt = Sprt(elo0=0, elo1=5)
+    assert abs(sprt.llr(penta)) > sprt.bounds[1]
+    assert sprt.status(penta) == ""
+
+
 def test_schedule_pairs_share_openings_and_swap_colours():
     a, b, c = (EngineConfig(n, "x", "uci") for n in "abc")
     ops = [Opening(None, ("e2e4",)), Opening(None, ("d2d4",))]
