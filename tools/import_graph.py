@@ -145,8 +145,9 @@ def main(argv: list[str]) -> int:
                 part_edges[here].add(there)
     print(f"{len(modules)} modules in {len(parts)} parts ({root})")
     for part in sorted(parts):
-        flag = "   <-- engine imports protocol" if (
-            part.startswith("engine") and any(t.startswith("protocol") for t in part_edges[part])) else ""
+        wrong_way = part.startswith("engine") and any(t.startswith("protocol")
+                                                      for t in part_edges[part])
+        flag = "   <-- engine imports protocol" if wrong_way else ""
         print(f"  {part:22s} -> {', '.join(sorted(part_edges[part])) or '-'}{flag}")
     circles = cycles(part_edges)
     print(f"parts importing each other: {len(circles)}")

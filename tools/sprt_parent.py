@@ -82,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     base = base_tree(ns.base, ns.worktrees)
     label = f"base-{git('rev-parse', '--short', 'HEAD', cwd=base)}"
     head = git("rev-parse", "--short", "HEAD")
-    dirty = " (with uncommitted changes)" if git("status", "--porcelain", "--untracked-files=no") else ""
+    changed = git("status", "--porcelain", "--untracked-files=no")
+    dirty = " (with uncommitted changes)" if changed else ""
     print(f"new: {ROOT} at {head}{dirty}; {label}: {base}", flush=True)
     signatures = {name: bench_signature(tree) for name, tree in (("new", ROOT), (label, base))}
     print(f"bench: new {signatures['new']}, {label} {signatures[label]}", flush=True)
