@@ -30,7 +30,6 @@ class Game:
         """Start again from ``fen`` (FEN, or SFEN for shogi; None = the start position or the
         janggi ``setup`` such as "han=ma-sang-sang-ma,cho=sang-ma-ma-sang")."""
         self.board = Board(self.variant, fen, chess960=self.chess960, setup=setup)
-        self._texts: list[tuple[int, str]] = []     # (move code, canonical text) as pushed
 
     # -- the record
     @property
@@ -51,15 +50,10 @@ class Game:
 
     @property
     def moves(self) -> list[str]:
-        """The moves played since the start position, canonical."""
-        return [text for _, text in self._played()]
-
-    def _played(self) -> list[tuple[int, str]]:
-        """(code, canonical text) of every move on the board, spelled again only where the
-        board was moved directly (Board.push) rather than through this game."""
-        if [code for code, _ in self._texts] != self.board.move_stack:
-            self._texts = spelled_moves(self.board)
-        return self._texts
+        """The moves played since the start position, canonical. Spelled from the board's own
+        history when asked, so moves pushed on the board directly (a server applying a GUI's
+        move list) cost nothing more."""
+        return [text for _, text in spelled_moves(self.board)]
 
     def push(self, move: str | int) -> str:
         """Play ``move`` (canonical text or a legal move code); returns it canonical.
@@ -74,16 +68,11 @@ class Game:
     def _play(self, mv: int) -> str:
         """Play the legal move code ``mv``; returns it canonical."""
         text = self.board.move_str(mv)
-        played = self._played()
         self.board.push(mv)
-        played.append((mv, text))
         return text
 
     def pop(self) -> str:
-        mv = self.board.pop()
-        if self._texts and self._texts[-1][0] == mv:
-            self._texts.pop()
-        return self.board.move_str(mv)
+        return self.board.move_str(self.board.pop())
 
     # -- rules
     def verdict(self, **rule_options):

@@ -140,8 +140,6 @@ class ExternalEngine(PositionHolder):
 
     def _game_of(self, board) -> tuple[str, list[str]]:
         """(canonical start FEN, canonical moves) of ``board``."""
-        if board is self.board:
-            return self.start_fen, self.moves
         return board.start_fen, [text for _, text in spelled_moves(board)]
 
     def _line(self, board, info, notation, turn: int) -> AnalysisLine:

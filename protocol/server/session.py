@@ -100,28 +100,41 @@ class EngineCore:
 
 
 class Game:
-    """The position the GUI set: variant, start FEN and moves, with history for repetition."""
+    """What the GUI set: the variant, Chess960 and a named set-up as chosen, and the game itself
+    once a position is set (engine/game.py: start position and moves, whose board keeps the
+    history repetition needs). ``start_fen`` is the FEN as the GUI gave it (None: the start)."""
 
     def __init__(self, variant: str, chess960: bool = False):
         self.variant = variant
         self.chess960 = chess960
-        self.position = None
+        self.played = None                           # engine.game.Game, once a position is set
         self.start_fen: str | None = None
         self.setup: tuple[str, str] | None = None    # (han, cho) named start, where one exists
+
+    @property
+    def position(self):
+        """The position searched and moved on (the played game's), None until one is set."""
+        return None if self.played is None else self.played.board.position
+
+    @position.setter
+    def position(self, value) -> None:
+        if value is not None:                        # only forgetting it is allowed here
+            raise ValueError("a position is set through Game.set")
+        self.played = None
 
     def set(self, variant: str, fen: str | None, moves: list[str], codec_for_spec,
             chess960: bool | None = None) -> None:
         """Replace the position atomically; ValueError leaves the previous one in place."""
-        from engine.position import Position
+        from engine.game import Game as PlayedGame      # loads the kernels: not at the handshake
         from engine.variants import get_variant
         from engine.dialect_notation import text_to_move
         spec = get_variant(variant)
         chess960 = self.chess960 if chess960 is None else chess960
-        position = Position(spec, fen or self.named_start(spec), chess960=chess960)
-        codec = codec_for_spec(spec)
-        for text in moves:
-            position.push(text_to_move(position, text, codec))
-        self.variant, self.chess960, self.position = spec.name, chess960, position
+        played = PlayedGame(spec, fen or self.named_start(spec), chess960=chess960)
+        codec, board = codec_for_spec(spec), played.board
+        for text in moves:              # already read as legal: pushed on the board directly
+            board.push(text_to_move(board.position, text, codec))
+        self.variant, self.chess960, self.played = spec.name, chess960, played
         self.start_fen = fen
 
     def named_start(self, spec) -> str | None:
