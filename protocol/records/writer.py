@@ -4,6 +4,8 @@ import json
 import os
 import time
 
+import chess
+
 from protocol.clients.variants import family
 from protocol.runner.game import GameResult
 
@@ -21,7 +23,6 @@ def _comment(rec) -> str:
 
 
 def _chess_san(game: GameResult) -> list[str]:
-    import chess
     board = chess.Board(game.start_fen) if game.start_fen else chess.Board()
     out = []
     for rec in game.moves:

@@ -5,6 +5,7 @@ import time
 from dataclasses import asdict, dataclass, field
 
 from protocol.clients import EngineCrashed, EngineError, EngineTimeout
+from protocol.clients.variants import family, first_to_move
 
 from . import pool
 from .adjudicate import ScoreAdjudicator
@@ -59,7 +60,6 @@ class GameResult:
 
 
 def _family_of(variant: str) -> str:
-    from protocol.clients.variants import family
     return family(variant)
 
 
@@ -179,7 +179,6 @@ def play_game(spec: GameSpec) -> GameResult:
 
 def _first_side(spec: GameSpec) -> int:
     """0 if the first player moves first in the start position (else 1)."""
-    from protocol.clients.variants import first_to_move
     return first_to_move(spec.variant, spec.start_fen)
 
 
