@@ -5,8 +5,8 @@ Threads: stdin is read in the main thread; the searcher calls back from its own 
 protocol line goes through ``Output.line`` (one lock, flushed per line), so replies from the two
 threads never interleave.
 
-Only numba-free engine modules are imported here at the top: the handshake goes out before the
-kernels load. The position (engine.position, which loads them) is imported where it is first used.
+Only light engine modules (no numba, no numpy) are imported here at the top: the handshake goes
+out before those load. The others are imported where they are first used.
 """
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from typing import Callable
 
 from engine import cache
 from engine.dialect_notation import text_to_move
-from engine.hash_table import allocate_table
 from engine.janggi_setup import setup_fen
 from engine.search_records import SearchConfig
 from engine.variants import get_variant
@@ -301,6 +300,7 @@ class Session:
             if searcher is not None and not self.slot.busy:
                 searcher.configure(replace(searcher.config, **{CONFIG_FIELDS[name]: wanted}))
             elif name == "Hash":
+                from engine.hash_table import allocate_table   # numpy only: kernels may still load
                 allocate_table(wanted)      # a trial, dropped: the searcher allocates later
         except MemoryError as problem:
             self.options.values[name] = previous

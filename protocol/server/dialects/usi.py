@@ -2,8 +2,6 @@
 clock, byoyomi, mate scores in plies, ``go mate`` → ``checkmate``, ``bestmove resign|win``."""
 from __future__ import annotations
 
-from engine.rules.shogi import declaration_win
-
 from ..commands import Command, parse_go, summarize_errors
 from .base import UciFamily
 
@@ -61,6 +59,7 @@ class Usi(UciFamily):
         rule = DECLARATION_RULE.get(self.session.options["EnteringKingRule"])
         if rule is None:
             return False
+        from engine.rules.shogi import declaration_win    # numpy: not at the handshake
         position = self.position()
         return position.spec.drops and declaration_win(position, rule)
 
