@@ -12,7 +12,7 @@ from protocol.runner.game import GameResult
 from .pgn_tags import move_comment, setup_tags
 from .shogi_writer import write_shogi
 
-PGN_VARIANT = {"xiangqi": "xiangqi", "janggi": "janggi", "chess": None}
+PGN_PASS = "@@@@"
 
 
 def _comment(rec) -> str:
@@ -32,6 +32,13 @@ def _chess_san(game: GameResult) -> list[str]:
     return out
 
 
+def _pgn_move(text: str) -> str:
+    """A coordinate move as PGN writes it: a pass (the royal square twice) as @@@@, which XBoard
+    and Fairy-Stockfish read, where ``e1e1`` would read as an illegal move."""
+    half = len(text) // 2
+    return PGN_PASS if len(text) % 2 == 0 and text[:half] == text[half:] else text
+
+
 def pgn_text(game: GameResult, event: str = "jiangjun match") -> str:
     fam = family(game.variant)
     tags = [("Event", event), ("Site", game.host or "?"),
@@ -46,7 +53,7 @@ def pgn_text(game: GameResult, event: str = "jiangjun match") -> str:
     if game.scores is not None:
         tags.append(("Points", " - ".join(f"{s:g}" for s in game.scores)))
     head = "\n".join(f'[{k} "{str(v).replace(chr(34), chr(39))}"]' for k, v in tags)
-    texts = _chess_san(game) if fam == "chess" else [r.move for r in game.moves]
+    texts = _chess_san(game) if fam == "chess" else [_pgn_move(r.move) for r in game.moves]
     black_first = game.start_fen is not None and game.start_fen.split()[1:2] == ["b"]
     tokens = []
     for i, (text, rec) in enumerate(zip(texts, game.moves)):

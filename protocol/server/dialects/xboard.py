@@ -17,7 +17,7 @@ from ..commands import ECHO_CHARS, Command, clip, finite_number
 from ..options import OptionError
 from ..session import EngineCore, Output
 from .base import ENGINE_NAME, Dialect, Quit, variant_choices, variant_names
-from .xboard_claims import xboard_claim, xboard_rule_ends
+from .xboard_claims import claimable_draw, xboard_claim, xboard_rule_ends
 
 # XBoard's own names for our variants (data about XBoard, not about the games).
 XBOARD_NAMES = {"chess": "normal"}
@@ -408,10 +408,14 @@ class XBoard(Dialect):
         (xboard_claims.py); an end by a rule XBoard does not apply is not claimed: play goes on."""
         position = self.position()
         claimer = self.engine_side if self.engine_side is not None else position.turn
-        claim = xboard_claim(position, self.game_verdict(), claimer, self.session.game.start_fen)
-        if claim is None:
+        return self.claim(xboard_claim(position, self.game_verdict(), claimer,
+                                       self.session.game.start_fen))
+
+    def claim(self, verdict) -> bool:
+        """Send XBoard the result ``verdict`` (if any) and stop playing: True if claimed."""
+        if verdict is None:
             return False
-        self.out.line(f"{claim.result} {{{claim.reason}}}")
+        self.out.line(f"{verdict.result} {{{verdict.reason}}}")
         self.force = True
         return True
 
@@ -448,11 +452,21 @@ class XBoard(Dialect):
         position = self.session.game.position
         if position is None or position.hash != root.hash or position.ply != root.ply:
             return                        # the position changed under the search: no move
+        if self.claim_draw(position, best):
+            return                        # the opponent's move made a draw we are happy with
         self.out.line(f"move {self.move_text(root, best.move)}")
         position.push(best.move)
         self.hint_move = best.ponder
-        if not self.claim_if_over() and self.ponder and best.ponder is not None:
+        if self.claim_if_over() or self.claim_draw(position, best):
+            return
+        if self.ponder and best.ponder is not None:
             self.ponder_later(turn, best.ponder)
+
+    def claim_draw(self, position, best) -> bool:
+        """Claim a draw the rules leave to a player (chess: threefold, 50 moves) when XBoard
+        flags it and our search expected no more (xboard_claims.claimable_draw)."""
+        return self.claim(claimable_draw(position, best, self.session.game.start_fen,
+                                         chess960=self.session.game.chess960))
 
     # ------------------------------------------------------------------ analysis
     def cmd_analyze(self, command: Command) -> None:

@@ -23,12 +23,14 @@ occurrence, -repeatsToDraw, and either side may claim the draw at the third). A 
 rule false (a chase, janggi bikjang or points, any janggi win) is not claimed: the game goes on,
 or waits for the opponent to concede. The search scores the same way (option Rule Ends,
 ``xboard``: see ``xboard_rule_ends``).
+A draw the rules let a player claim without ending the game by themselves (chess: threefold
+repetition, 50 moves) is claimed when XBoard's board flags it too and the search expected no
+more than a draw (``claimable_draw``); XBoard would otherwise play on to its own -repeatsToDraw
+and -ruleMoves limits.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import numpy as np
 
 from engine import rule_ends
 from engine.kernels import layout as L
@@ -82,6 +84,26 @@ def xboard_claim(position, verdict, claimer: int, start_fen: str | None):
         return verdict                       # a drawn stalemate, flagged so by XBoard too
     reason = xboard_draw(position, start_fen)
     return Verdict.draw(reason, "xboard_draw") if reason else None
+
+
+def claimable_draw(position, best, start_fen: str | None, **rule_options):
+    """The draw Verdict to claim in a game still going on, or None: one the game's rules let a
+    player claim (judged with ``claim_draw``, on the board now), that XBoard flags, while the
+    search's ``best`` (a BestMove from the side to move's view) expected no win."""
+    from engine.arbiter import Verdict, judge_position
+    if best is None or _expects_win(best):
+        return None
+    verdict = judge_position(position, claim_draw=True, claim_next_move=False, **rule_options)
+    if verdict.ongoing or verdict.winner is not None:
+        return None
+    reason = xboard_draw(position, start_fen)
+    return Verdict.draw(reason, "xboard_draw") if reason else None
+
+
+def _expects_win(best) -> bool:
+    if best.mate_plies is not None:
+        return best.mate_plies > 0
+    return best.score_cp is not None and best.score_cp > 0
 
 
 def xboard_draw(position, start_fen: str | None) -> str | None:
@@ -145,17 +167,15 @@ def _replay(position, board: XBoardBoard) -> list[dict]:
     probe = position.copy()
     pawn = (position.spec.pieces.index(position.spec.piece_by_letter(board.pawn)) + 1
             if board.pawn else None)
-    ranks = np.full(L.NSQ, -1, dtype=np.int64)
-    for sq in position.geo.squares():
-        ranks[sq] = position.geo.rank_of(sq)
+    ranks = {sq: position.geo.rank_of(sq) for sq in position.geo.squares()}
     history = []
     while True:
         cells = probe.board
         on_board = (cells != 0) & (cells != L.OFF)
-        pawn_ranks = b""
+        pawn_ranks = ()
         if pawn is not None:
-            pawn_ranks = (np.sort(ranks[cells == pawn]).tobytes() + b"|"
-                          + np.sort(ranks[cells == -pawn]).tobytes())
+            pawn_ranks = tuple(sorted(rank for sq, rank in ranks.items() if cells[sq] == piece)
+                               for piece in (pawn, -pawn))
         history.append({"hash": probe.hash, "check": probe.in_check(),
                         "count": int(on_board.sum()), "pawn_ranks": pawn_ranks,
                         "cells": cells.tobytes(), "clock": int(probe.st[L.S_CLOCK]),

@@ -16,10 +16,12 @@ from pathlib import Path
 
 import pytest
 
+from repo_paths import ROOT
+
 XBOARD = "/usr/games/xboard"
 OPPONENTS = {"xiangqi": "/usr/games/maxqi", "shogi": "/usr/games/fairy-stockfish",
              "janggi": "/usr/games/fairy-stockfish"}
-ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+ARTIFACTS = ROOT / "artifacts"
 ENGINE_ERRORS = ("illegal", "false", "crash", "exit", "forfeit", "disconnect", "error")
 
 
@@ -69,7 +71,7 @@ def test_xboard_runs_a_game_to_its_end(tmp_path, variant):
     debug = tmp_path / "xboard.debug"
     ours = f"{sys.executable} -m protocol"
     command = ["xvfb-run", "-a", "-s", f"-screen 0 1024x768x24 -fbdir {tmp_path}", XBOARD,
-               "-variant", variant, "-fcp", ours, "-fd", str(Path(__file__).resolve().parent.parent),
+               "-variant", variant, "-fcp", ours, "-fd", str(ROOT),
                "-scp", opponent, "-sd", str(tmp_path), "-mg", "1", "-searchDepth", "3",
                "-tc", "1", "-autoCallFlag", "true", "-sgf", str(game), "-debug", "-nameOfDebugFile", str(debug),
                "-popupExitMessage", "false", "-saveSettingsOnExit", "false"]

@@ -12,7 +12,8 @@ import pytest
 import protocol_fake_search as fake
 from engine.arbiter import judge_position
 from engine.board import Board
-from protocol.server.dialects.xboard_claims import xboard_claim, xboard_draw
+from engine.search_records import BestMove
+from protocol.server.dialects.xboard_claims import claimable_draw, xboard_claim, xboard_draw
 from protocol_harness import Talk
 
 # Issue 15: our engine black (+7); red's rook follows black's cannon e4-b4 and back.
@@ -21,7 +22,7 @@ CHASE_CYCLE = ["e4b4", "e5b5", "b4e4", "b5e5"]
 # Red's rook checks along ranks 9 and 8; black's general steps between e9 and e8.
 CHECK_FEN = "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"
 CHECK_CYCLE = ["a8a9", "e9e8", "a9a8", "e8e9"]
-# Janggi: Cho's soldier e4 is the last piece between the generals (tests/test_janggi_rules.py).
+# Janggi: Cho's soldier e4 is the last piece between the generals (tests/engine/rules/test_janggi_rules.py).
 FACING_SOON = "1n7/4k4/9/9/9/4P4/9/9/4K4/R8 w - - 0 1"
 XIANGQI_STALEMATE = "3k5/9/9/9/9/9/9/9/3r1r3/4K4 w - - 0 1"
 # Janggi: Cho's soldier steps aside (bikjang), Han's chariots mate on ranks 1 and 2.
@@ -156,7 +157,7 @@ def test_a_janggi_pass_ends_xboards_look_back_as_its_null_move_is_irreversible()
 
 
 def test_janggi_wins_are_never_claimed_as_xboard_sees_no_check_there():
-    # Han mates (tests/test_xboard_claims_gui.py shows XBoard ruling this claim false)
+    # Han mates (tests/protocol/server/test_xboard_claims_gui.py shows XBoard ruling this claim false)
     position = played("janggi", JANGGI_MATE_FEN, JANGGI_MATE)
     verdict = judge_position(position)
     assert verdict.termination == "checkmate" and verdict.winner == BLACK
@@ -202,6 +203,55 @@ def test_xboard_still_claims_a_stalemate_that_loses():
     talk.send("xboard", "protover 2", "new", "variant xiangqi", "force")
     out = talk.send(f"setboard {XIANGQI_STALEMATE}", "go")
     assert out[-1].startswith("0-1 {") and not any(l.startswith("move") for l in out)
+
+
+# ------------------------------------------------------------------ draws a player may claim
+def best(score_cp=None, mate_plies=None) -> BestMove:
+    return BestMove(None, None, score_cp, mate_plies)
+
+
+ROOK_SHUFFLE = ["a1a2", "e8d8", "a2a1", "d8e8"]
+KNIGHT_SHUFFLE = ["g1f3", "g8f6", "f3g1", "f6g8"]
+CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+def test_a_chess_threefold_or_fifty_moves_is_claimed_unless_the_search_expects_a_win():
+    start = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"       # e.p. field '-': the start counts
+    position = played("chess", start, ROOK_SHUFFLE * 2)            # the start, a third time
+    assert judge_position(position).ongoing                         # no automatic end yet
+    for expected in (best(0), best(-250), best(mate_plies=-6)):
+        assert claimable_draw(position, expected, start).reason == "3-fold repetition"
+    for expected in (best(1), best(mate_plies=3), None):
+        assert claimable_draw(position, expected, start) is None
+    twice = played("chess", start, ROOK_SHUFFLE + ROOK_SHUFFLE[:3])
+    assert claimable_draw(twice, best(0), start) is None
+    start = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80"
+    assert claimable_draw(played("chess", start, ["a1a2"]), best(0), start).reason == "50-move rule"
+    assert claimable_draw(Board("chess", start).position, best(0), start) is None
+
+
+def test_no_draw_is_claimed_where_the_rules_leave_none_to_claim():
+    # red checks for ever: a loss for red by xiangqi's rules, which XBoard rules itself later
+    position = played("xiangqi", CHECK_FEN, CHECK_CYCLE * 2 + CHECK_CYCLE[:1])
+    assert judge_position(position).winner == BLACK
+    assert claimable_draw(position, best(0), CHECK_FEN) is None
+
+
+def test_xboard_engine_claims_the_threefold_its_move_makes_when_it_expects_no_win():
+    fake.Searcher.script = {"score_cp": 0, "prefer": ["f6g8"]}
+    moves = KNIGHT_SHUFFLE * 2
+    out = relay("chess", CHESS_START, moves[:-1])
+    assert out == ["move f6g8", "1/2-1/2 {3-fold repetition}"], out
+    fake.Searcher.script = {"score_cp": 40, "prefer": ["f6g8"]}
+    assert relay("chess", CHESS_START, moves[:-1]) == ["move f6g8"]
+
+
+def test_xboard_engine_claims_the_threefold_the_opponents_move_made_instead_of_moving():
+    fake.Searcher.script = {"score_cp": -30}
+    assert relay("chess", CHESS_START, KNIGHT_SHUFFLE * 2) == ["1/2-1/2 {3-fold repetition}"]
+    fake.Searcher.script = {"score_cp": 30}
+    out = relay("chess", CHESS_START, KNIGHT_SHUFFLE * 2)
+    assert len(out) == 1 and out[0].startswith("move "), out
 
 
 # ------------------------------------------------------------------ the search's rule ends

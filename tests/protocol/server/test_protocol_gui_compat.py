@@ -1,6 +1,6 @@
 """What GUIs built around Fairy-Stockfish expect (issue 15, sections 2 and 4): its variant names,
 a game already over answered as over, `d` in the dialect's coordinates, per-dialect option lists.
-Transcripts with the fake searcher; tests/test_protocol_gui_scores.py has the real search."""
+Transcripts with the fake searcher; tests/protocol/server/test_protocol_gui_scores.py has the real search."""
 from __future__ import annotations
 
 import threading

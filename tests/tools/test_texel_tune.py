@@ -7,7 +7,9 @@ import sys
 
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
+from repo_paths import ROOT
+
+sys.path.insert(0, str(ROOT / "tools"))
 
 import texel_tune as tt  # noqa: E402
 from engine.evaluation import chess as chess_eval  # noqa: E402

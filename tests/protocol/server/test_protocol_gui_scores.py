@@ -45,7 +45,7 @@ def test_ucci_and_xboard_print_the_rule_win_as_their_mate():
     talk = real_talk("ucci", "setoption UCI_Variant janggi", "isready")
     out = talk.send("position startpos moves e1e1", "go depth 6")
     assert " score 9999 " in infos(out)[-1] and out[-1].startswith("bestmove e8e8")
-    # XBoard awards no janggi point count (tests/test_xboard_claims.py): its default Rule Ends
+    # XBoard awards no janggi point count (tests/protocol/server/test_xboard_claims.py): its default Rule Ends
     # leave the double pass out, so score the arbiter's rules here
     talk = real_talk("xboard", "protover 2", "new", "variant janggi", "force", "usermove @@@@",
                      "post", "sd 6", "option Rule Ends=arbiter")

@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.cache import cache_root
 from protocol.records.writer import pgn_text
+from repo_paths import ROOT
 from test_records_pgn import game
 
 XBOARD = "/usr/games/xboard"
@@ -50,6 +52,32 @@ exit 0
 """
 
 
+# Janggi: XBoard 4.9.1 learns the board from the engine's variant description, which arrives only
+# after a file named on its command line was read; a user opens the file with File > Load Game
+# once the engine is up. So: our engine as XBoard's engine, wait for it, Ctrl+O, click into the
+# file dialog, type the path (the first "/" only opens the location field), Return; then watch
+# the debug log for the game end. Without a window manager the dialog never gets the keyboard.
+LOAD_BY_MENU = r"""
+matchbox-window-manager -use_titlebar no &
+"$@" &
+board=$!
+end=$(( $(date +%s) + 120 ))
+until grep -aq "feature done=1" "$DEBUG" 2>/dev/null || [ "$(date +%s)" -ge "$end" ]; do sleep 0.2; done
+sleep 1
+xdotool key ctrl+o; sleep 2
+xdotool mousemove 500 300 click 1; sleep 0.5
+xdotool type --delay 50 "/"; sleep 0.7
+xdotool key ctrl+a; xdotool type --delay 50 "$GAME"; sleep 0.5
+xdotool key Return
+end=$(( $(date +%s) + 60 ))
+until grep -aq "^Parsed game end" "$DEBUG" 2>/dev/null || [ "$(date +%s)" -ge "$end" ]; do sleep 0.2; done
+sleep 1
+kill "$board" 2>/dev/null
+wait "$board" 2>/dev/null
+exit 0
+"""
+
+
 def runner_game(variant, moves, start_fen=None, book=2, scores=None):
     """A runner's game record (test_records_pgn.game) with the names and reason XBoard shows."""
     return replace(game(variant, moves, start_fen, book, scores), first="Alpha", second="Beta",
@@ -63,20 +91,41 @@ def replay_in_xboard(tmp_path: Path, pgn: str, variant: str):
     debug, windows, script = tmp_path / "xboard.debug", tmp_path / "windows.txt", tmp_path / "watch.sh"
     script.write_text(WATCH)
     env = dict(os.environ, DEBUG=str(debug), WINDOWS=str(windows), HOME=str(tmp_path))
-    command = ["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", "sh", str(script),
-               XBOARD, "-ncp", "-variant", variant, "-lgf", str(game), "-lgi", "1", "-td", "0.1",
-               "-autoDisplayComment", "true", "-debug", "-nameOfDebugFile", str(debug),
-               "-popupExitMessage", "false", "-saveSettingsOnExit", "false"]
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
-    try:
-        _, err = proc.communicate(timeout=120)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGTERM)
-        _, err = proc.communicate()
+    err = xboard_script(script, env, 120, "-ncp", "-variant", variant, "-lgf", str(game),
+                        "-lgi", "1", "-td", "0.1", "-autoDisplayComment", "true",
+                        "-debug", "-nameOfDebugFile", str(debug))
     log = debug.read_text(errors="replace") if debug.exists() else ""
     names = windows.read_text(errors="replace") if windows.exists() else ""
     return log, err, names
+
+
+def load_in_xboard_by_menu(tmp_path: Path, pgn: str, variant: str):
+    """(debug log, stderr) of XBoard, with our engine playing ``variant``, opening ``pgn``
+    through File > Load Game."""
+    game = tmp_path / "game.pgn"
+    game.write_text(pgn)
+    debug, script = tmp_path / "xboard.debug", tmp_path / "load.sh"
+    script.write_text(LOAD_BY_MENU)
+    env = dict(os.environ, DEBUG=str(debug), GAME=str(game), HOME=str(tmp_path),
+               JIANGJUN_CACHE_DIR=str(cache_root()))        # the suite's warm kernels
+    err = xboard_script(script, env, 240, "-fcp", f"{sys.executable} -m protocol",
+                        "-fd", str(ROOT), "-variant", variant, "-td", "0.1",
+                        "-debug", "-nameOfDebugFile", str(debug))
+    return (debug.read_text(errors="replace") if debug.exists() else ""), err
+
+
+def xboard_script(script: Path, env: dict, timeout: float, *xboard_args: str) -> str:
+    """Run ``script`` under Xvfb with XBoard and ``xboard_args`` as its arguments ("$@");
+    XBoard's stderr."""
+    command = ["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", "sh", str(script), XBOARD,
+               *xboard_args, "-popupExitMessage", "false", "-saveSettingsOnExit", "false"]
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        return proc.communicate(timeout=timeout)[1]
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGTERM)
+        return proc.communicate()[1]
 
 
 def assert_replayed(log: str, err: str, moves: list[str]):
@@ -115,3 +164,14 @@ def test_old_time_comments_do_pop_up_in_xboard(tmp_path):
     log, err, windows = replay_in_xboard(tmp_path, old, "xiangqi")
     assert_replayed(log, err, XQ_MOVES)
     assert "Comment on" in windows, windows
+
+
+@pytest.mark.skipif(not (shutil.which("xdotool") and shutil.which("matchbox-window-manager")),
+                    reason="xdotool or matchbox-window-manager is not installed")
+def test_janggi_game_with_passes_opens_in_xboard_by_its_menu(tmp_path):
+    moves = ["a3b3", "a6b6", "b0c2", "i6h6", "e1e1", "e8e8"]        # both sides pass at the end
+    text = pgn_text(runner_game("janggi", moves))
+    assert "[FEN" not in text and text.count("@@@@") == 2
+    log, err = load_in_xboard_by_menu(tmp_path, text, "janggi")
+    assert "setup (" in log, log[-3000:]                  # the board came from our engine
+    assert_replayed(log, err, moves[:4] + ["@@@@", "@@@@"])

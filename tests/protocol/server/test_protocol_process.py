@@ -157,3 +157,12 @@ def test_quit_behind_a_megabyte_line_is_honoured_promptly():
         assert not [x for x in out.splitlines() if x.startswith("bestmove")]
     finally:
         process.kill()
+
+
+def test_the_handshake_path_imports_neither_numpy_nor_numba():
+    # uciok/usiok/feature done go out before the engine loads: the loop and every dialect
+    # (XBoard's claim rules included) must stay light; numpy alone costs 0.1-0.15 s here
+    code = ("import sys, protocol.server.loop; "
+            "print(sorted(m for m in ('numpy', 'numba', 'llvmlite') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

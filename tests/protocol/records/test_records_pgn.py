@@ -45,6 +45,16 @@ def test_standard_start_writes_no_setup_tags(variant, moves, book):
     assert back.moves == moves and back.variant == variant
 
 
+def test_a_janggi_pass_is_written_as_xboards_null_move_and_read_back():
+    moves = JANGGI_MOVES + ["e1e1", "e8e8"]            # Cho passes, Han passes
+    text = pgn_text(game("janggi", moves))
+    movetext = text.split("\n\n", 1)[1]
+    assert movetext.count("@@@@") == 2 and "e1e1" not in movetext and "e8e8" not in movetext
+    assert read_pgn_text(text)[0].moves == moves
+    # XBoard's own files write a pass "--"; both read as the canonical pass
+    assert read_pgn_text(text.replace("@@@@", "--"))[0].moves == moves
+
+
 def test_book_moves_carry_no_comment_and_engine_moves_xboards_form():
     text = pgn_text(game("xiangqi", XQ_MOVES, book=2))
     movetext = text.split("\n\n", 1)[1]

@@ -16,14 +16,16 @@ from pathlib import Path
 import pytest
 
 from protocol.server.dialects.xboard import XBOARD_SETUP
+from repo_paths import ROOT, TESTS
 
 XBOARD = "/usr/games/xboard"
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT_ENGINE = Path(__file__).resolve().parent / "xboard_script_engine.py"
+SCRIPT_ENGINE = TESTS / "xboard_script_engine.py"
 CHASE_FEN = "2eakae2/4h4/8h/1P4P1p/4R4/4cH3/2P5P/2r6/9/3AKAE2 b - - 0 33"
 CHECK_FEN = "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"
 # Red (ours) is lost to black's chariots on rank 1 unless it checks for ever.
 CHECKER_FEN = "4k4/R8/9/9/9/9/9/9/1rr6/3K5 w - - 0 1"
+# Chess: ours (white) is lost but for Qf6+/Qg5+ for ever against a king shuttling h8-g8.
+CHESS_CHECKER_FEN = "5r1k/5p1p/8/6Q1/8/8/1rr3PP/7K w - - 0 1"
 # Janggi: Cho's soldier steps aside and leaves the generals facing after captures (bikjang).
 BIKJANG_FEN = "rr7/4k4/9/9/9/4P4/9/9/4K4/9 w - - 0 1"
 
@@ -101,3 +103,16 @@ def test_our_perpetual_check_is_claimed_as_the_draw_xboard_accepts(tmp_path):
     result, comment = xboard_game(tmp_path, CHECKER_FEN, ["e9e8", "e8e9"], depth=6,
                                   ours_first=True)
     assert (result, comment) == ("1/2-1/2", "3-fold repetition")
+
+
+def test_our_chess_perpetual_check_is_claimed_at_the_third_occurrence(tmp_path):
+    # XBoard plays on to its -repeatsToDraw limit and our arbiter's automatic draw is the
+    # fivefold: the draw is claimed at the threefold XBoard's board flags, as the search
+    # expected no more (before: at the fifth occurrence). The start, white to move, comes back
+    # a third time after 4... Kh8: claimed instead of a fifth move
+    result, comment = xboard_game(tmp_path, CHESS_CHECKER_FEN, ["h8g8", "g8h8"], depth=6,
+                                  variant="normal", ours_first=True)
+    assert (result, comment) == ("1/2-1/2", "3-fold repetition")
+    movetext = (tmp_path / "game.pgn").read_text().split("\n\n", 1)[1]
+    assert movetext.count("Qf6+") == movetext.count("Qg5+") == 2, movetext
+    assert re.search(r"4\. Qg5\+ Kh8\s*\{3-fold repetition\}", movetext), movetext
