@@ -10,8 +10,8 @@ import datetime
 import math
 
 from protocol.clients.variants import is_start
-from protocol.runner.game import GameResult
 
+from .game import GameResult
 from .pgn_tags import move_comment
 
 CSA_END = {"time forfeit": "%TIME_UP", "rules infraction": "%ILLEGAL_MOVE", "abandoned": "%CHUDAN"}

@@ -7,8 +7,8 @@ import time
 import chess
 
 from protocol.clients.variants import family
-from protocol.runner.game import GameResult
 
+from .game import GameResult
 from .pgn_tags import move_comment, setup_tags
 from .shogi_writer import write_shogi
 
