@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from engine.bench import POSITIONS  # noqa: E402
 from tools.fsf_perft import cpu_seconds  # noqa: E402
 from engine.position import Position  # noqa: E402
-from engine.search import Limits, Searcher  # noqa: E402
+from engine.search import Limits, SearchConfig, Searcher  # noqa: E402
 
 FSF = "/usr/games/fairy-stockfish"
 
@@ -80,9 +80,7 @@ def fsf(variant: str, fen: str, movetime_ms: int) -> tuple[int, float, float]:
 
 
 def time_to_depth(variant: str, fen: str, depth: int, threads: int) -> tuple[float, int]:
-    searcher = Searcher()
-    searcher.threads = threads
-    searcher.resize_hash(64)
+    searcher = Searcher(SearchConfig(hash_mb=64, threads=threads))
     t0 = time.perf_counter()
     searcher.start(Position(variant, fen), Limits(depth=depth), lambda info: None,
                    lambda best: None)

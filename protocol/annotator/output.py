@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import io
 
-from engine.board import Board
-from engine.variants import get_variant
+import chess
 
+from engine.board import Board
+from engine.scripting import PositionHolder
+from engine.variants import get_variant
 from protocol.records.pgn_tags import setup_tags
 
 from .annotate import GameAnalysis, MoveNote, PositionEval
@@ -31,7 +33,6 @@ class _Speller:
     """Spells moves of one game: SAN for chess, canonical or a dialect for the others."""
 
     def __init__(self, analysis: GameAnalysis, notation: str):
-        from engine.scripting import PositionHolder
         game = analysis.game
         self.game = game
         self.chess = game.variant == "chess"
@@ -47,7 +48,6 @@ class _Speller:
 
     def line(self, moves: list[str], board: Board) -> list[str]:
         if self.chess:
-            import chess
             pc = chess.Board(board.fen(), chess960=self.game.chess960)
             out = []
             for move in moves:
