@@ -27,7 +27,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels import layout as L
-from ..tables import Z_EP
 from . import rule
 from .basic import side_name
 
@@ -60,7 +59,7 @@ def occurrences(position) -> int:
     """
     hashes, eps = _history(position)
     Z = position.cv.Z
-    ep_keys = np.where(eps != 0, Z[Z_EP + eps], 0)
+    ep_keys = np.where(eps != 0, Z[L.Z_EP + eps], 0)
     stripped = hashes ^ ep_keys
     candidates = np.flatnonzero(stripped == stripped[-1])
     if len(candidates) == 1 or not eps[candidates].any():
@@ -194,5 +193,5 @@ def threefold_repetition(position, options):
 def _some_position_repeated(position) -> bool:
     """Cheap filter for next-move claims: has any position (en passant aside) stood twice?"""
     hashes, eps = _history(position)
-    stripped = hashes ^ np.where(eps != 0, position.cv.Z[Z_EP + eps], 0)
+    stripped = hashes ^ np.where(eps != 0, position.cv.Z[L.Z_EP + eps], 0)
     return len(np.unique(stripped)) < len(stripped)
