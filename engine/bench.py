@@ -9,6 +9,7 @@ import sys
 import time
 
 from .position import Position
+from .search import Limits, Searcher
 
 DEFAULT_DEPTH = 7
 
@@ -42,7 +43,6 @@ POSITIONS: dict[str, list[str]] = {
 def run(variant: str | None = None, depth: int | None = None, verbose: bool = False
         ) -> tuple[int, int]:
     """Search every bench position of ``variant`` (all games if None); (nodes, nodes/second)."""
-    from .search import Limits, Searcher
     depth = depth or DEFAULT_DEPTH
     games = [variant] if variant else list(POSITIONS)
     total = 0

@@ -15,6 +15,7 @@ from .fen_limits import FenLimitError
 from .geometry import Geometry
 from .kernels import layout as L
 from .spec import VariantSpec
+from .tables import compile_tables
 
 SFEN_SIDES = {"b": 0, "w": 1}      # SFEN: b = sente, the first player
 
@@ -304,7 +305,6 @@ def _locate_royals(spec, geo, board, st) -> None:
 def _check_placement(spec, geo, board) -> None:
     """Reject pieces where they can never stand (engine/fen_limits.py): an advisor outside its
     palace, an unpromoted pawn on its last rank."""
-    from .tables import compile_tables
     cv = compile_tables(spec)
     for sq in geo.squares():
         pc = int(board[sq])

@@ -14,8 +14,10 @@ any reason the kernels simply compile in-process on import, as before.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import os
+import pkgutil
 import selectors
 import subprocess
 import sys
@@ -174,13 +176,11 @@ def _code_size(name: str, graph: dict[str, list[str]], registry: dict) -> int:
 
 
 def _worker_main() -> None:
-    import importlib
-    import pkgutil
     package = importlib.import_module("engine.kernels")
     for module in pkgutil.iter_modules(package.__path__):
         if module.name != "build":
             importlib.import_module(f"engine.kernels.{module.name}")
-    from .jit import REGISTRY, dependencies
+    from .jit import REGISTRY, dependencies   # jit imports this module: read it once loaded
     graph = {name: dependencies(entry) for name, entry in REGISTRY.items()}
     weights = {name: _code_size(name, graph, REGISTRY) for name in REGISTRY}
     print(json.dumps({"graph": graph, "weights": weights}), flush=True)

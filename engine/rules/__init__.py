@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..verdict import ONGOING, Verdict
+
 RULES: dict[str, Callable] = {}
 
 
@@ -11,6 +13,15 @@ def rule(name: str):
         RULES[name] = function
         return function
     return register
+
+
+def judge_position(position, **rule_options) -> Verdict:
+    """The first verdict of the spec's end rules on ``position``, else ONGOING."""
+    for name in position.spec.end_rules:
+        verdict = RULES[name](position, rule_options)
+        if verdict is not None:
+            return verdict
+    return ONGOING
 
 
 from . import basic  # noqa: E402,F401  (registers rules)

@@ -27,16 +27,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels import layout as L
+from ..verdict import Verdict
 from . import rule
 from .basic import side_name
 
 SEVENTYFIVE_PLIES = 150
 FIFTY_PLIES = 100
-
-
-def _verdict_draw(reason: str, termination: str):
-    from ..arbiter import Verdict
-    return Verdict.draw(reason, termination)
 
 
 def _has_legal_ep(position) -> bool:
@@ -121,7 +117,7 @@ def insufficient_material(position, options):
         return None
     if _is_checkmate(position):
         return None
-    return _verdict_draw("insufficient material", "insufficient_material")
+    return Verdict.draw("insufficient material", "insufficient_material")
 
 
 # ------------------------------------------------------------------ move counters
@@ -134,14 +130,14 @@ def seventyfive_moves(position, options):
     """Automatic draw after 75 moves by each side without capture or pawn move. Runs after
     no_legal_moves, so a mate delivered on the 150th ply stands."""
     if _clock(position) >= SEVENTYFIVE_PLIES:
-        return _verdict_draw("75 moves without capture or pawn move", "seventyfive_moves")
+        return Verdict.draw("75 moves without capture or pawn move", "seventyfive_moves")
     return None
 
 
 @rule("fivefold_repetition")
 def fivefold_repetition(position, options):
     if position.ply >= 4 and occurrences(position) >= 5:
-        return _verdict_draw("the same position occurred five times", "fivefold_repetition")
+        return Verdict.draw("the same position occurred five times", "fivefold_repetition")
     return None
 
 
@@ -170,7 +166,7 @@ def fifty_moves(position, options):
             position, lambda p: _clock(p) >= FIFTY_PLIES and bool(p.legal_moves()))
     if reached:
         who = side_name(position, position.turn)
-        return _verdict_draw(f"50 moves without capture or pawn move (claimed by {who})",
+        return Verdict.draw(f"50 moves without capture or pawn move (claimed by {who})",
                              "fifty_moves")
     return None
 
@@ -186,7 +182,7 @@ def threefold_repetition(position, options):
         reached = _next_move_reaches(position, lambda p: occurrences(p) >= 3)
     if reached:
         who = side_name(position, position.turn)
-        return _verdict_draw(f"threefold repetition (claimed by {who})", "threefold_repetition")
+        return Verdict.draw(f"threefold repetition (claimed by {who})", "threefold_repetition")
     return None
 
 

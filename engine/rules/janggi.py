@@ -33,15 +33,11 @@ record and are judged here alone, as perft counts from a FEN have no record.
 from __future__ import annotations
 
 from ..kernels import layout as L
+from ..verdict import Verdict
 from . import rule
 
 REPETITIONS = 3
 PLY_LIMIT = 200
-
-
-def _verdict():
-    from ..arbiter import Verdict
-    return Verdict
 
 
 def _name(position, side: int) -> str:
@@ -68,7 +64,6 @@ def scores(position) -> tuple[float, float]:
 def decide_by_points(position, why: str, termination: str):
     """The verdict of a game ended by ``why``: the higher count wins (a tie, impossible with
     janggi's half-point bonus, would be a draw)."""
-    Verdict = _verdict()
     counts = scores(position)
     text = (f"{why}; points {_name(position, 0)} {counts[0]:g}, "
             f"{_name(position, 1)} {counts[1]:g}")
@@ -118,7 +113,7 @@ def repetition_points(position, options):
     checkers = [side for side in (0, 1) if always[side]]
     if len(checkers) == 1:
         loser = checkers[0]
-        return _verdict().win(
+        return Verdict.win(
             1 - loser, f"third repetition brought about by {_name(position, loser)} checking on "
                        f"every move: {_name(position, loser)} loses", "perpetual_check",
             scores(position))

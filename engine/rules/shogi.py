@@ -17,6 +17,7 @@ the verdict depend on a node budget. Both kings must still stand in their zones.
 from __future__ import annotations
 
 from ..kernels import layout as L
+from ..verdict import Verdict
 from . import rule
 
 REPETITIONS = 4            # sennichite: the fourth occurrence of a position ends the game
@@ -31,11 +32,6 @@ DECLARATION_RULES = {
     "24": (31, 31),
 }
 DECLARATION_PIECES = 10
-
-
-def _verdict():
-    from ..arbiter import Verdict
-    return Verdict
 
 
 def _name(position, side: int) -> str:
@@ -54,7 +50,6 @@ def sennichite(position, options):
         return None
     first = occurrences[-REPETITIONS]
     checked_always = _checked_every_move(position, len(history) - 1 - first)
-    Verdict = _verdict()
     checkers = [side for side in (0, 1) if checked_always[side]]
     if len(checkers) == 1:
         loser = checkers[0]
@@ -150,7 +145,6 @@ def impasse_points(position, options):
         return None
     points = [material_points(position, side)[0] for side in (0, 1)]
     score = f"{_name(position, 0)} {points[0]}, {_name(position, 1)} {points[1]} points"
-    Verdict = _verdict()
     short = [side for side in (0, 1) if points[side] < IMPASSE_MINIMUM]
     if len(short) == 1:
         loser = short[0]
@@ -185,7 +179,6 @@ def declaration_verdict(position, rule: str = "csa27"):
     """The arbiter's answer to a declaration by the side to move: a win if ``declaration_win``
     holds, otherwise a loss for the declarer (CSA rule). Under the 24-point rule a declarer whose
     king and camp conditions hold with 24 to 30 points draws."""
-    Verdict = _verdict()
     rule = declaration_rule(rule)
     side = position.turn
     name = _name(position, side)

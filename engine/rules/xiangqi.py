@@ -64,6 +64,7 @@ The house whole-game time limit (22 minutes) is a runner setting, not a rule her
 from __future__ import annotations
 
 from ..kernels import layout as L
+from ..verdict import Verdict
 from . import rule
 from .basic import side_name
 
@@ -90,7 +91,6 @@ def rule_set(options) -> str:
 # ---------------------------------------------------------------------------------- repetition
 @rule("repetition_check_chase")
 def repetition_check_chase(position, options):
-    from ..arbiter import Verdict
     history = position.hash_history()
     occurrences = [i for i, h in enumerate(history) if h == history[-1]]
     if len(occurrences) < REPETITION_COUNT:
@@ -215,7 +215,6 @@ def across_river(position, side: int, sq: int) -> bool:
 # ---------------------------------------------------------------------------------- counters
 @rule("no_capture_limit")
 def no_capture_limit(position, options):
-    from ..arbiter import Verdict
     rule_set(options)
     if int(position.st[L.S_CLOCK]) >= NO_CAPTURE_PLIES:
         return Verdict.draw(f"draw by the {NO_CAPTURE_PLIES // 2}-move rule "
@@ -252,7 +251,6 @@ def bare_king(position, side: int) -> bool:
 
 @rule("no_attacking_material")
 def no_attacking_material(position, options):
-    from ..arbiter import Verdict
     if not attacking_material(position, 0) and not attacking_material(position, 1):
         names = [p.name for p in position.spec.pieces if is_attacking_piece(p)]
         return Verdict.draw(f"draw by insufficient material (neither side has a "
@@ -270,7 +268,6 @@ def no_attacking_material(position, options):
 @rule("count_down")
 def count_down(position, options):
     """House rules only: the side facing a bare king must mate within its count of moves."""
-    from ..arbiter import Verdict
     if rule_set(options) != "house":
         return None
     for strong in (0, 1):
