@@ -7,12 +7,11 @@
 from __future__ import annotations
 
 from .display import board_diagram
-from .janggi_setup import setup_fen
 from .notation import move_text, parse_move
 from .position import Position
 from .rules import judge_position
 from .spec import VariantSpec
-from .variants import get_variant
+from .variants import setup_fen
 
 
 class Board:
@@ -100,4 +99,4 @@ class Board:
 def _setup_fen(variant, fen, setup) -> str:
     if fen is not None:
         raise ValueError("give either a FEN or a setup, not both")
-    return setup_fen(get_variant(variant) if isinstance(variant, str) else variant, setup)
+    return setup_fen(variant, setup)

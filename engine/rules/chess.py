@@ -31,8 +31,7 @@ from ..verdict import Verdict
 from . import rule
 from .basic import side_name
 
-SEVENTYFIVE_PLIES = 150
-FIFTY_PLIES = 100
+SEVENTYFIVE_PLIES = 150          # automatic; the claimable 50 moves are the spec's clock_draw_plies
 
 
 def _has_legal_ep(position) -> bool:
@@ -159,11 +158,13 @@ def fifty_moves(position, options):
     ``claim_draw``). The claim may also be made with a move that completes the 50."""
     if not options.get("claim_draw", False):
         return None
-    clock = _clock(position)
-    reached = clock >= FIFTY_PLIES
-    if (not reached and clock == FIFTY_PLIES - 1 and options.get("claim_next_move", True)):
+    clock, plies = _clock(position), position.spec.clock_draw_plies
+    if not plies:
+        return None
+    reached = clock >= plies
+    if (not reached and clock == plies - 1 and options.get("claim_next_move", True)):
         reached = _next_move_reaches(
-            position, lambda p: _clock(p) >= FIFTY_PLIES and bool(p.legal_moves()))
+            position, lambda p: _clock(p) >= plies and bool(p.legal_moves()))
     if reached:
         who = side_name(position, position.turn)
         return Verdict.draw(f"50 moves without capture or pawn move (claimed by {who})",

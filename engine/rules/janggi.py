@@ -1,4 +1,4 @@
-"""Janggi game ends (RULES.md section 2, seed 002), every one decided by points.
+"""Janggi game ends, every one decided by points.
 
 Checkmate is the shared ``no_legal_moves`` rule and comes first in the spec's ``end_rules``; a side
 not in check always has the pass, so janggi has no stalemate. The rules here, in priority order:
@@ -7,8 +7,9 @@ not in check always has the pass, so janggi has no stalemate. The rules here, in
 - ``bikjang``: the generals face each other on an open file, the move before last created that,
   a capture had happened by then, and the last move (or pass) left it standing;
 - ``repetition_points``: a position occurs for the third time; a side whose every move since the
-  first of those occurrences gave check loses (if both did, or neither, points decide);
-- ``ply_limit_points``: 200 plies, moves and passes both counted.
+  first of those occurrences gave check loses (``VariantSpec.perpetual_check_loses``; if both
+  did, or neither, points decide);
+- ``ply_limit_points``: ``VariantSpec.ply_limit`` plies (200), moves and passes both counted.
 
 Points (``PieceSpec.points`` plus ``VariantSpec.points_bonus``): chariot 13, cannon 7, horse 5,
 elephant 3, guard 3, soldier 2, Han +1.5, so a count is never a draw.
@@ -37,7 +38,6 @@ from ..verdict import Verdict
 from . import rule
 
 REPETITIONS = 3
-PLY_LIMIT = 200
 
 
 def _name(position, side: int) -> str:
@@ -111,7 +111,7 @@ def repetition_points(position, options):
     first = occurrences[-REPETITIONS]
     always = checked_every_move(position, len(history) - 1 - first)
     checkers = [side for side in (0, 1) if always[side]]
-    if len(checkers) == 1:
+    if len(checkers) == 1 and position.spec.perpetual_check_loses:
         loser = checkers[0]
         return Verdict.win(
             1 - loser, f"third repetition brought about by {_name(position, loser)} checking on "
@@ -144,7 +144,7 @@ def plies_played(position) -> int:
 
 @rule("ply_limit_points")
 def ply_limit_points(position, options):
-    limit = int(options.get("ply_limit", PLY_LIMIT))
+    limit = int(options.get("ply_limit", position.spec.ply_limit))
     if plies_played(position) < limit:
         return None
     return decide_by_points(position, f"{limit} plies played", "ply_limit")

@@ -36,4 +36,7 @@ CHESS = VariantSpec(
     # python-chess outcome() order; the claimable ones act only with claim_draw (rules/chess.py)
     end_rules=("insufficient_material", "no_legal_moves", "seventyfive_moves",
                "fivefold_repetition", "fifty_moves", "threefold_repetition"),
+    clock_draw_plies=100,          # the 50-move rule (a claim: the search takes the draw)
+    evaluation="engine.evaluation.chess",
+    record_moves="san",
 )

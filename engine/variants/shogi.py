@@ -1,4 +1,5 @@
-"""Shogi (RULES.md section 3): movement, promotion and drops as data."""
+"""Shogi: movement, promotion, drops and record facts as data; game ends live in
+``engine/rules/shogi.py``."""
 from ..spec import DIAGONAL, KNIGHT, ORTHOGONAL, PieceSpec, Region, VariantSpec, leaper, rider
 
 GOLD_STEPS = ((0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (0, -1))
@@ -45,4 +46,8 @@ SHOGI = VariantSpec(
     side_names=("sente", "gote"),
     no_moves_result="loss",
     end_rules=("no_legal_moves", "sennichite", "impasse_points"),  # engine/rules/shogi.py
+    perpetual_check_loses=True,    # sennichite by perpetual check
+    entering_king_declaration=True,
+    evaluation="engine.evaluation.shogi",
+    record_formats=("csa", "kif"),
 )
