@@ -1,7 +1,7 @@
 """Shogi perft speed: jiangjun next to cshogi and Fairy-Stockfish, same positions, one run.
 
-    python tools/bench_shogi.py                 # the default position set
-    python tools/bench_shogi.py --fen "<sfen>" --depth 4 --repeat 3
+    python -m tools.bench_shogi                 # the default position set
+    python -m tools.bench_shogi --fen "<sfen>" --depth 4 --repeat 3
 
 For each position prints nodes, seconds and nodes/second of
   - jiangjun: engine.perft (numba kernel, leaves bulk-counted at depth 1), after a warm-up;
@@ -19,16 +19,14 @@ may exceed ours where such a drop exists. A benchmark, not a test: the median of
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from engine.board import Board
+from engine.perft import perft
+from engine.shogi_notation import fsf_fen
 
-from engine.board import Board  # noqa: E402
-from engine.perft import perft  # noqa: E402
-from engine.shogi_notation import fsf_fen  # noqa: E402
-from tools.fsf_perft import fsf_perft, median  # noqa: E402
+from tools.fsf_perft import fsf_perft, median
 
 FSF = "/usr/games/fairy-stockfish"
 

@@ -1,7 +1,7 @@
 """How close each engine of a `jiangjun match` came to its flag: time forfeits and the slack it
 kept, replayed from the match's JSON-lines log.
 
-    python tools/clock_slack.py games.jsonl [more.jsonl ...]
+    python -m tools.clock_slack games.jsonl [more.jsonl ...]
 
 For every timed move the clock is replayed exactly as the runner charges it (protocol/match/
 clock.py): the slack of a move is what the mover had left when it moved, main time plus the
@@ -17,12 +17,10 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from protocol.client.variants import first_to_move  # noqa: E402
-from protocol.match.cli import parse_tc  # noqa: E402
-from protocol.match.clock import Clock  # noqa: E402
-from protocol.match.config import TimeControl  # noqa: E402
+from protocol.client.variants import first_to_move
+from protocol.match.cli import parse_tc
+from protocol.match.clock import Clock
+from protocol.match.config import TimeControl
 
 
 def slack_of_game(game: dict, slack: dict, forfeits: dict) -> None:

@@ -14,13 +14,14 @@ TUNABLE = ("values", "mobility", "king_zone", "shield", "hand", "tempo", "double
            "passed", "wdl_scale", "wdl_draw_margin")
 
 
-def path_for(module_file: str) -> Path:
+def path_for(module_file: str | Path) -> Path:
     """The weights file of a game module: ``xiangqi.py`` -> ``xiangqi.json``."""
     return Path(module_file).with_suffix(".json")
 
 
-def load(module_file: str) -> dict:
-    """The weights beside ``module_file``, ready for ``EvalProfile(**weights, ...)``."""
+def load(module_file: str | Path) -> dict:
+    """The weights beside ``module_file`` (or in that JSON file), ready for
+    ``EvalProfile(**weights, ...)``."""
     with open(path_for(module_file), encoding="utf-8") as handle:
         return {name: _tuples(value) for name, value in json.load(handle).items()}
 

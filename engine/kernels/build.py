@@ -181,8 +181,9 @@ def _worker_main() -> None:
         if module.name != "build":
             importlib.import_module(f"engine.kernels.{module.name}")
     from .jit import REGISTRY, dependencies   # jit imports this module: read it once loaded
-    graph = {name: dependencies(entry) for name, entry in REGISTRY.items()}
-    weights = {name: _code_size(name, graph, REGISTRY) for name in REGISTRY}
+    built = {name: entry for name, entry in REGISTRY.items() if entry.prebuild}
+    graph = {name: dependencies(entry) for name, entry in built.items()}
+    weights = {name: _code_size(name, graph, built) for name in built}
     print(json.dumps({"graph": graph, "weights": weights}), flush=True)
 
     def with_callees(name: str, seen: set[str]) -> None:
