@@ -1,4 +1,5 @@
-"""Principal-variation search as one explicit-stack loop (no recursion: NUMBA.md measured 1.7x).
+"""Principal-variation search as one explicit-stack loop (measured 1.7x faster in numba than
+recursive calls).
 
 One call searches the root to one depth with a window (Python drives iterative deepening,
 aspiration and MultiPV between calls). Each ply has a frame row in ``fr``; a node's ``F_STAGE``
