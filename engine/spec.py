@@ -137,6 +137,7 @@ class VariantSpec:
     record_moves: str = "canonical"  # move text in PGN: "canonical" (move_style) or "san"
     setups: NamedSetups | None = None   # named start arrangements the players choose
     xboard_setup: XBoardSetup | None = None   # for an XBoard that does not know the game
+    bench_fens: tuple[str, ...] = ()   # positions `jiangjun bench` searches (engine/bench.py)
 
     @property
     def has_hands(self) -> bool:

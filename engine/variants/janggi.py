@@ -63,6 +63,11 @@ JANGGI = VariantSpec(
     perpetual_check_loses=True,
     evaluation="engine.evaluation.janggi",
     pgn_variant="janggi",
+    bench_fens=(
+        "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+        "rbna1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RBNA1ANBR w - - 0 1",
+        "r1ba1abnr/4k4/1cn4c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+    ),
     setups=NamedSetups(names=janggi_setup.SETUPS, default=janggi_setup.DEFAULT,
                        sides=janggi_setup.SIDES, parse=janggi_setup.parse_setup,
                        start_fen=janggi_setup.start_fen, of_fen=janggi_setup.setup_of),

@@ -46,6 +46,12 @@ XIANGQI = VariantSpec(
     perpetual_check_loses=True,    # and perpetual chase (repetition_check_chase)
     evaluation="engine.evaluation.xiangqi",
     pgn_variant="xiangqi",
+    bench_fens=(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1CN4C1/9/R1BAKAB1R w - - 0 1",
+        "2bakab2/9/4c1n2/p3p1p1p/2p6/6P2/P1P1P3P/2N1C4/9/2BAKAB2 w - - 0 1",
+        "3k5/4a4/4ba3/9/2b6/9/9/4B4/4A4/3AK2R1 w - - 0 1",
+    ),
 )
 
 __all__ = ["XIANGQI", "PALACE", "HORSE_ATOMS"]
