@@ -135,6 +135,7 @@ class VariantSpec:
     record_formats: tuple[str, ...] = ("pgn",)   # game-record formats, the usual one first
     pgn_variant: str | None = None   # PGN ``Variant`` tag (None: standard chess, no tag)
     record_moves: str = "canonical"  # move text in PGN: "canonical" (move_style) or "san"
+    pgn_fen_letters: dict[str, str] = field(default_factory=dict)   # FEN letter -> PGN's letter
     setups: NamedSetups | None = None   # named start arrangements the players choose
     xboard_setup: XBoardSetup | None = None   # for an XBoard that does not know the game
     bench_fens: tuple[str, ...] = ()   # positions `jiangjun bench` searches (engine/bench.py)

@@ -46,6 +46,7 @@ XIANGQI = VariantSpec(
     perpetual_check_loses=True,    # and perpetual chase (repetition_check_chase)
     evaluation="engine.evaluation.xiangqi",
     pgn_variant="xiangqi",
+    pgn_fen_letters={"N": "H", "B": "E"},   # XBoard reads xiangqi PGN FENs only with H and E
     bench_fens=(
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1CN4C1/9/R1BAKAB1R w - - 0 1",
