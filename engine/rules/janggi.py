@@ -11,8 +11,8 @@ not in check always has the pass, so janggi has no stalemate. The rules here, in
   did, or neither, points decide);
 - ``ply_limit_points``: ``VariantSpec.ply_limit`` plies (200), moves and passes both counted.
 
-Points (``PieceSpec.points`` plus ``VariantSpec.points_bonus``): chariot 13, cannon 7, horse 5,
-elephant 3, guard 3, soldier 2, Han +1.5, so a count is never a draw.
+Points: each piece's ``PieceSpec.points`` plus the side's ``VariantSpec.points_bonus``, declared
+in engine/variants/janggi.py (Han's half point makes a tie impossible).
 
 History read from a FEN alone (decisions recorded here, see also the tests):
 - passes and bikjang: a FEN has none. Generals already facing in the FEN were not created by a
