@@ -122,7 +122,7 @@ def never_there(piece, cv, side: int, sq: int) -> str | None:
     if piece.is_pawn and piece.forced_region and in_region(cv, piece.forced_region, side, sq):
         return "could never move"
     regions = {atom.to_region for atom in piece.atoms}
-    if None not in regions and not any(in_region(cv, name, side, sq) for name in regions):
+    if piece.confined and not any(in_region(cv, name, side, sq) for name in regions):
         return "stands where it can never be"
     return None
 

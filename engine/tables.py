@@ -259,7 +259,7 @@ def _royal_squares(spec, geo, masks, region_index) -> list[set[int]]:
     for side in (0, 1):
         squares: set[int] = set()
         royal = [p for p in spec.pieces if p.royal]
-        if not royal or any(a.to_region is None for a in royal[0].atoms):
+        if not royal or not royal[0].confined:
             squares = set(geo.squares())
         else:
             for atom in royal[0].atoms:
@@ -319,7 +319,7 @@ def _reachable(spec, geo, side, masks, region_index) -> dict[int, set[int]]:
     result = {}
     everywhere = set(geo.squares())
     for pt, piece in enumerate(spec.pieces, start=1):
-        if spec.drops or any(a.to_region is None for a in piece.atoms):
+        if spec.drops or not piece.confined:
             result[pt] = everywhere
         else:
             squares: set[int] = set()
