@@ -1,5 +1,5 @@
 """Jiangjun's engine. ``from engine import Engine`` is the in-process scripting API
-(engine/analysis.py); it is loaded on first use, so importing a light submodule such as
+(engine/scripting.py); it is loaded on first use, so importing a light submodule such as
 engine.variants never pulls in the numba kernels."""
 
 _API = ("Engine", "AnalysisLine", "PlayResult", "Score")
@@ -7,8 +7,8 @@ _API = ("Engine", "AnalysisLine", "PlayResult", "Score")
 
 def __getattr__(name):
     if name in _API:
-        from . import analysis
-        return getattr(analysis, name)
+        from . import scripting
+        return getattr(scripting, name)
     raise AttributeError(f"module 'engine' has no attribute {name!r}")
 
 

@@ -1,7 +1,7 @@
 """Move spelling per protocol dialect, converted from and to the engine's canonical notation.
 
-Pure conversion (no protocol state), so engine/ APIs can print moves in any dialect's spelling;
-protocol/notation.py re-exports it for the dialect loop.
+Pure conversion (no protocol state), so engine/ APIs and the protocol server's dialects alike
+read and print moves in any dialect's spelling.
 
 Square styles (file index f and rank index r count from the first player's bottom-left):
 - ``zero``: letter + r, 10-rank boards in UCCI, UCI-cyclone and XBoard (``h2e2``);

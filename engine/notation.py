@@ -14,6 +14,10 @@ from functools import lru_cache
 
 from .kernels import layout as L
 
+# Other spellings of a pass read wherever a move is read: UCI's null move, the word, XBoard's
+# and Fairy-Stockfish's @@@@, and XBoard's own PGN files' "--".
+PASS_WORDS = ("0000", "pass", "@@@@", "--")
+
 
 @lru_cache(maxsize=None)
 def _square_names(geo, style: str) -> tuple[str, ...]:
@@ -78,7 +82,7 @@ def move_index(position) -> dict[str, int]:
                              + names[(mv >> L.M_TO_SHIFT) & L.M_FROM_MASK], mv)
     passes = [mv for mv in legal if mv & L.MF_PASS]
     if passes:
-        for word in ("0000", "pass", "@@@@"):
+        for word in PASS_WORDS:
             index.setdefault(word, passes[0])
     if position.spec.castling:
         geo = position.geo

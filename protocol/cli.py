@@ -62,9 +62,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _arm_ctrl_c() -> None:
-    """Ctrl-C ends the command at once with 130, even inside a kernel (see protocol.interrupt)."""
-    from protocol.client.process import kill_all
-    from .interrupt import at_interrupt, install
+    """Ctrl-C ends the command at once with 130, even inside a kernel
+    (protocol/server/interrupt.py)."""
+    from protocol.clients.process import kill_all
+    from .server.interrupt import at_interrupt, install
     if install():
         at_interrupt(kill_all)
 
@@ -77,10 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     if as_program and argv[:1] in (["match"], ["analyse"], ["analyze"], ["perft"], ["bench"]):
         _arm_ctrl_c()  # the protocol loop (no subcommand) handles its own signals
     if argv[:1] == ["match"]:  # the tournament runner parses its own arguments
-        from .match.cli import main as match_main
+        from .runner.cli import main as match_main
         return match_main(argv[1:])
     if argv[:1] in (["analyse"], ["analyze"]):  # game annotation parses its own arguments
-        from .analysis.cli import main as analyse_main
+        from .annotator.cli import main as analyse_main
         return analyse_main(argv[1:])
     parser = _build_parser()
     _make_quiet(parser)
@@ -94,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(args, "depth", 1) is not None and getattr(args, "depth", 1) < 1:
             raise _ArgumentError("depth must be at least 1")
         if args.command is None:
-            from .loop import run
+            from .server.loop import run
             return run(protocol=args.protocol)
         return args.handler(args)
     except _ArgumentError as error:

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import threading
 
+from engine.notation import move_text
 from engine.search_records import BestMove, Info, Limits  # noqa: F401  (the real records)
 
 
 class Searcher:
     started: list = []          # (position fen, limits) of every search, for assertions
-    script: dict = {}           # optional overrides: {"score_cp": .., "mate_plies": .., "pv": [..]}
+    script: dict = {}           # optional overrides: {"score_cp": .., "mate_plies": .., "pv": [..],
+                                #   "prefer": [canonical move texts, played first when legal]}
 
     def __init__(self):
         self.hash_mb = 16
@@ -47,6 +49,10 @@ class Searcher:
             if limits.searchmoves:
                 moves = [m for m in moves if m in limits.searchmoves]
             move = moves[0] if moves else None
+            prefer = Searcher.script.get("prefer", ())
+            preferred = [m for m in moves if move_text(position, m) in prefer]
+            if preferred:
+                move = preferred[0]
             ponder = None
             if move is not None:
                 position.push(move)

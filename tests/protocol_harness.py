@@ -7,8 +7,8 @@ import time
 import numpy  # noqa: F401  (import before the loader thread does, or the two race)
 
 import protocol_fake_search as fake
-from protocol.loop import Loop
-from protocol.session import Output
+from protocol.server.loop import Loop
+from protocol.server.session import Output
 
 
 class Talk:

@@ -44,7 +44,7 @@ def main() -> None:
         elif word == "new":
             board, force, side = Board(variant, setup), False, 1
         elif word == "variant" and setup:
-            from protocol.xboard import XBOARD_SETUP
+            from protocol.server.dialects.xboard import XBOARD_SETUP
             table, parent, _, pieces = XBOARD_SETUP[variant]
             say(f"setup ({table}) {parent} {setup}")
             for piece in pieces:

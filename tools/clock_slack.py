@@ -3,7 +3,7 @@ kept, replayed from the match's JSON-lines log.
 
     python -m tools.clock_slack games.jsonl [more.jsonl ...]
 
-For every timed move the clock is replayed exactly as the runner charges it (protocol/match/
+For every timed move the clock is replayed exactly as the runner charges it (protocol/runner/
 clock.py): the slack of a move is what the mover had left when it moved, main time plus the
 byo-yomi still available, before any increment. Per engine: moves, time forfeits, median and
 worst slack in ms, and how many moves kept less than 50 ms.
@@ -17,10 +17,10 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from protocol.client.variants import first_to_move
-from protocol.match.cli import parse_tc
-from protocol.match.clock import Clock
-from protocol.match.config import TimeControl
+from protocol.clients.variants import first_to_move
+from protocol.runner.cli import parse_tc
+from protocol.runner.clock import Clock
+from protocol.runner.config import TimeControl
 
 
 def slack_of_game(game: dict, slack: dict, forfeits: dict) -> None:

@@ -19,7 +19,7 @@ import argparse
 import os
 import sys
 
-from protocol.match.cli import main as match_main
+from protocol.runner.cli import main as match_main
 
 MAXQI = "/usr/games/maxqi"
 MAXQI_GAMES = ("xiangqi",)           # the games maxqi plays

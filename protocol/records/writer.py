@@ -1,0 +1,107 @@
+"""Game records: PGN (xiangqi, janggi, chess), CSA or KIF (shogi, shogi_writer.py), JSON lines."""
+
+import json
+import os
+import time
+
+from protocol.clients.variants import family
+from protocol.runner.game import GameResult
+
+from .pgn_tags import move_comment, setup_tags
+from .shogi_writer import write_shogi
+
+PGN_PASS = "@@@@"
+
+
+def _comment(rec) -> str:
+    """Book moves carry no comment (as in XBoard's own files); engine moves ``+1.34/4 0.1``."""
+    if rec.elapsed is None:
+        return ""
+    return move_comment(rec.score, rec.depth, rec.elapsed)
+
+
+def _chess_san(game: GameResult) -> list[str]:
+    import chess
+    board = chess.Board(game.start_fen) if game.start_fen else chess.Board()
+    out = []
+    for rec in game.moves:
+        move = chess.Move.from_uci(rec.move)
+        out.append(board.san(move))
+        board.push(move)
+    return out
+
+
+def _pgn_move(text: str) -> str:
+    """A coordinate move as PGN writes it: a pass (the royal square twice) as @@@@, which XBoard
+    and Fairy-Stockfish read, where ``e1e1`` would read as an illegal move."""
+    half = len(text) // 2
+    return PGN_PASS if len(text) % 2 == 0 and text[:half] == text[half:] else text
+
+
+def pgn_text(game: GameResult, event: str = "jiangjun match") -> str:
+    fam = family(game.variant)
+    tags = [("Event", event), ("Site", game.host or "?"),
+            ("Date", time.strftime("%Y.%m.%d", time.localtime(game.started))),
+            ("Round", f"{game.round}.{game.index + 1}"),
+            ("White", game.first), ("Black", game.second), ("Result", game.result)]
+    if fam != "chess":
+        tags.append(("Variant", game.variant))
+    tags += setup_tags(game.variant, game.start_fen)
+    tags += [("Termination", game.termination), ("TimeControl", game.time_control),
+             ("PlyCount", str(len(game.moves)))]
+    if game.scores is not None:
+        tags.append(("Points", " - ".join(f"{s:g}" for s in game.scores)))
+    head = "\n".join(f'[{k} "{str(v).replace(chr(34), chr(39))}"]' for k, v in tags)
+    texts = _chess_san(game) if fam == "chess" else [_pgn_move(r.move) for r in game.moves]
+    black_first = game.start_fen is not None and game.start_fen.split()[1:2] == ["b"]
+    tokens = []
+    for i, (text, rec) in enumerate(zip(texts, game.moves)):
+        ply = i + (1 if black_first else 0)
+        if ply % 2 == 0:
+            tokens.append(f"{ply // 2 + 1}.")
+        elif i == 0:
+            tokens.append(f"{ply // 2 + 1}...")
+        tokens.append(text)
+        comment = _comment(rec)
+        if comment:
+            tokens.append("{" + comment + "}")
+    tokens.append("{" + game.reason.replace("}", ")") + "}")
+    tokens.append(game.result)
+    return head + "\n\n" + _wrap(tokens) + "\n\n"
+
+
+def _wrap(tokens: list[str], width: int = 79) -> str:
+    lines, line = [], ""
+    for tok in tokens:
+        if line and len(line) + 1 + len(tok) > width:
+            lines.append(line)
+            line = tok
+        else:
+            line = f"{line} {tok}" if line else tok
+    return "\n".join(lines + [line])
+
+
+class RecordWriter:
+    """Appends each finished game to the PGN file, the shogi directory and the JSONL log."""
+
+    def __init__(self, pgn: str | None = None, shogi_dir: str | None = None,
+                 shogi_format: str = "csa", jsonl: str | None = None):
+        self.pgn, self.shogi_dir, self.shogi_format, self.jsonl = pgn, shogi_dir, shogi_format, jsonl
+        for path in (pgn, jsonl):
+            if path:
+                open(path, "w").close()  # a fresh file per match
+        if shogi_dir:
+            os.makedirs(shogi_dir, exist_ok=True)
+
+    def write(self, game: GameResult) -> None:
+        if self.jsonl:
+            with open(self.jsonl, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps(game.to_dict(), ensure_ascii=False) + "\n")
+        if family(game.variant) == "shogi":
+            if self.shogi_dir:
+                ext = "csa" if self.shogi_format == "csa" else "kif"
+                write_shogi(game, os.path.join(self.shogi_dir, f"game_{game.index + 1:04d}.{ext}"),
+                            self.shogi_format)
+        elif self.pgn:
+            with open(self.pgn, "a", encoding="utf-8") as fh:
+                fh.write(pgn_text(game))
