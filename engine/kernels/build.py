@@ -21,6 +21,7 @@ import pkgutil
 import selectors
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -90,12 +91,22 @@ class _Worker:
             return False
 
     def close(self) -> None:
+        """Tell the worker to quit and reap it in the background: everything it compiled is on
+        disk already, and a numba process takes about a second to exit, which the engine
+        waiting for readyok should not spend."""
         self.send("quit")
         try:
             self.process.stdin.close()
+        except (OSError, ValueError):
+            pass
+        threading.Thread(target=self._reap, name="kernel-worker-reaper", daemon=True).start()
+
+    def _reap(self) -> None:
+        try:
             self.process.wait(timeout=30)
-        except (OSError, ValueError, subprocess.TimeoutExpired):
+        except subprocess.TimeoutExpired:
             self.process.kill()
+            self.process.wait()
 
 
 def _priorities(graph: dict[str, list[str]], weights: dict[str, int]) -> dict[str, int]:

@@ -9,13 +9,12 @@ Example (our engine against Fairy-Stockfish, 10 game pairs, 5 s + 0.1 s):
 """
 
 import argparse
-import math
 import re
 import sys
 
 from protocol.clients import DIALECTS
 
-from .config import MAX_SECONDS, Adjudication, EngineConfig, TimeControl
+from .config import Adjudication, EngineConfig, TimeControl, seconds_problem
 from .openings import Opening, janggi_setup_fen, random_openings, read_openings
 from .progress import Progress
 from protocol.records.writer import RecordWriter
@@ -97,8 +96,8 @@ def _seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not (math.isfinite(value) and 0 <= value <= MAX_SECONDS):
-        raise argparse.ArgumentTypeError(f"{text!r}: seconds must be from 0 to {MAX_SECONDS:g}")
+    if seconds_problem(value):
+        raise argparse.ArgumentTypeError(f"{text!r} {seconds_problem(value)}")
     return value
 
 

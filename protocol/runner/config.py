@@ -8,6 +8,13 @@ from dataclasses import dataclass, field
 MAX_SECONDS = 1e6
 
 
+def seconds_problem(value) -> str:
+    """Why ``value`` is not a number of seconds the runner plays with, or '' if it is."""
+    if isinstance(value, (int, float)) and math.isfinite(value) and 0 <= value <= MAX_SECONDS:
+        return ""
+    return f"must be a number of seconds from 0 to {MAX_SECONDS:g}, not {value!r}"
+
+
 @dataclass(frozen=True)
 class EngineConfig:
     """One participant: a command line speaking ``protocol`` with ``options``."""
@@ -54,9 +61,8 @@ class TimeControl:
                    "movetime": self.movetime, "margin": self.margin,
                    "hang timeout": self.hang_timeout}
         for name, value in seconds.items():
-            if value is not None and not (isinstance(value, (int, float))
-                                          and math.isfinite(value) and 0 <= value <= MAX_SECONDS):
-                return f"{name} must be a number of seconds from 0 to {MAX_SECONDS:g}, not {value!r}"
+            if value is not None and seconds_problem(value):
+                return f"{name} {seconds_problem(value)}"
         counts = {"periods": self.periods, "movestogo": self.movestogo, "nodes": self.nodes,
                   "depth": self.depth}
         for name, value in counts.items():

@@ -101,7 +101,14 @@ class Sprt:
         return sum(penta) * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
 
     def status(self, penta: list[int]) -> str:
-        """'H1' (A is better by elo1), 'H0' (not better than elo0) or '' (continue)."""
+        """'H1' (A is better by elo1), 'H0' (not better than elo0) or '' (continue).
+
+        No decision until each engine has won a pair (scored more than half of it): before
+        that the sample's variance is next to nothing and the LLR meaningless (two pairs
+        of 1.5 points each gave +7.6, past the bound, after four games; two all-draw pairs as
+        far below), as cutechess waits for a win, a draw and a loss before it decides."""
+        if not (any(penta[:2]) and any(penta[3:])):
+            return ""
         lower, upper = self.bounds
         value = self.llr(penta)
         if value >= upper:

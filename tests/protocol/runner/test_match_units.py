@@ -76,6 +76,15 @@ def test_sprt_decides_both_ways():
     assert sprt.llr([0, 0, 0, 0, 0]) == 0.0
 
 
+@pytest.mark.parametrize("penta", [[0, 0, 0, 2, 0], [0, 3, 0, 0, 0], [0, 0, 30, 0, 0],
+                                   [0, 0, 12, 0, 0]])
+def test_sprt_waits_until_each_engine_has_won_a_pair(penta):
+    # one-sided samples have next to no variance: their LLR runs past a bound at once
+    sprt = Sprt(elo0=0, elo1=5)
+    assert abs(sprt.llr(penta)) > sprt.bounds[1]
+    assert sprt.status(penta) == ""
+
+
 def test_schedule_pairs_share_openings_and_swap_colours():
     a, b, c = (EngineConfig(n, "x", "uci") for n in "abc")
     ops = [Opening(None, ("e2e4",)), Opening(None, ("d2d4",))]
@@ -145,7 +154,7 @@ def test_time_control_itself_refuses_what_cannot_be_played(fields):
 @pytest.mark.parametrize("argv, words", [
     (["--tc", "0+0x200"], "periods must be a whole number"),
     (["--movetime", "0"], "movetime of 0 s"),
-    (["--movetime", "nan"], "seconds must be from 0"),
+    (["--movetime", "nan"], "'nan' must be a number of seconds from 0 to"),
     (["--depth", "0"], "below the minimum 1"),
     (["--depth", "2", "--concurrency", "0"], "below the minimum 1"),
 ])
