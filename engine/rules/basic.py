@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..verdict import Verdict
-from . import rule
+from .registry import rule
 
 
 def side_name(position, side: int) -> str:

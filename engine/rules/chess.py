@@ -28,8 +28,8 @@ import numpy as np
 
 from ..kernels import layout as L
 from ..verdict import Verdict
-from . import rule
 from .basic import side_name
+from .registry import rule
 
 SEVENTYFIVE_PLIES = 150          # automatic; the claimable 50 moves are the spec's clock_draw_plies
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from ..kernels import layout as L
 from ..verdict import Verdict
-from . import rule
+from .registry import rule
 
 REPETITIONS = 3
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..kernels import layout as L
 from ..verdict import Verdict
-from . import rule
+from .registry import rule
 
 REPETITIONS = 4            # sennichite: the fourth occurrence of a position ends the game
 IMPASSE_MINIMUM = 24       # impasse count: a side under 24 points loses

@@ -65,8 +65,8 @@ from __future__ import annotations
 
 from ..kernels import layout as L
 from ..verdict import Verdict
-from . import rule
 from .basic import side_name
+from .registry import rule
 
 REPETITION_COUNT = 3
 RULE_SETS = ("standard", "house")
