@@ -26,8 +26,7 @@ def run(variant: str | None = None, depth: int | None = None, verbose: bool = Fa
     total = 0
     elapsed = 0.0
     for game in games:
-        searcher = Searcher()
-        searcher.threads = 1
+        searcher = Searcher()            # one thread: the node count is reproducible
         for fen in POSITIONS[game]:
             position = Position(game, fen)
             infos = []

@@ -16,7 +16,8 @@ protocol/scripting.py gives external engines (Fairy-Stockfish, YaneuraOu, ...) t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import sys
+from dataclasses import dataclass, field, replace
 
 from .board import Board
 from .dialect_notation import codec_for, move_to_text, text_to_move
@@ -242,7 +243,8 @@ def _check_notation(notation: str) -> str:
 
 # ---------------------------------------------------------------------- our engine, in-process
 class Engine(PositionHolder):
-    """Jiangjun's search in this process. Options: ``hash_mb``, ``threads``."""
+    """Jiangjun's search in this process. Options: ``hash_mb``, ``threads`` (the searcher's
+    SearchConfig, as the protocol's Hash and Threads options set it)."""
 
     def __init__(self, variant: str = "chess", fen: str | None = None, moves=(), *,
                  setup=None, chess960: bool = False, notation: str = CANONICAL,
@@ -251,8 +253,19 @@ class Engine(PositionHolder):
                          rule_options=rule_options)
         from .search import Searcher
         self.searcher = Searcher()
-        self.searcher.hash_mb = int(hash_mb)
-        self.searcher.threads = int(threads)
+        self._configure(hash_mb=hash_mb)
+        self._configure(threads=threads)
+
+    def _configure(self, **changes) -> None:
+        """Change the searcher's SearchConfig. Memory that cannot be had is reported on stderr
+        and the engine searches on with what it has, as after a GUI's refused option."""
+        config = self.searcher.config
+        try:
+            self.searcher.configure(replace(config, **changes))
+        except MemoryError as error:
+            kept = f"Hash stays {config.hash_mb} MB" if "hash_mb" in changes else \
+                f"memory for {config.threads} threads only"
+            print(f"jiangjun: {error or 'out of memory'}; {kept}", file=sys.stderr)
 
     def __enter__(self) -> "Engine":
         return self
@@ -310,7 +323,7 @@ class Engine(PositionHolder):
             if on_info is not None:
                 on_info(line)
 
-        self.searcher.multipv = max(1, int(multipv))
+        self._configure(multipv=multipv)
         self.searcher.start(board.position, limits, record, done.append)
         try:
             self.searcher.wait()
@@ -328,7 +341,7 @@ class Engine(PositionHolder):
                                                 lines[0] if lines else None))
             lines = [line for i, line in enumerate(lines)
                      if i == 0 or line.pv_canonical[:1] != lines[0].pv_canonical[:1]]
-            lines = lines[:self.searcher.multipv]
+            lines = lines[:self.searcher.config.multipv]
             for k, line in enumerate(lines, start=1):
                 line.multipv = k
         move = self._spell(board, best.move, notation)

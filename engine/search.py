@@ -15,11 +15,11 @@ import sys
 import threading
 import time
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .evaluation import RULE_ENDS_ARBITER, eval_table, wdl as wdl_estimate
+from .evaluation import eval_table, wdl as wdl_estimate
 from .kernels import layout as L
 from .kernels import search_layout as S
 from .kernels.attacks import royals_face
@@ -29,7 +29,7 @@ from .kernels.search import capture_gain, search_root
 from .kernels.tt import tt_hashfull, tt_probe
 from .hash_table import allocate_table
 from .position import Position
-from .search_records import MAX_MS, BestMove, Info, Limits  # noqa: F401  (re-exported for callers)
+from .search_records import MAX_MS, BestMove, Info, Limits, SearchConfig  # noqa: F401  (re-exported)
 from .timeman import TimePlan, UNLIMITED, plan as time_plan
 
 
@@ -138,10 +138,11 @@ class _Line:
 
 class _Job:
     def __init__(self, position: Position, limits: Limits, on_info, on_done,
-                 rule_ends: str = RULE_ENDS_ARBITER) -> None:
+                 config: SearchConfig = SearchConfig()) -> None:
         self.spec = position.spec
         self.T, self.Z = position.cv.T, position.cv.Z
-        self.E = eval_table(position.spec, rule_ends)
+        self.config = config                   # as the search started: options set later wait
+        self.E = eval_table(position.spec, config.rule_ends)
         self.board = position.board.copy()
         self.st = position.st.copy()
         self.st[L.S_SP] = 0
@@ -198,31 +199,37 @@ def _history(position: Position, E: np.ndarray) -> tuple[np.ndarray, np.ndarray]
 
 
 class Searcher:
-    def __init__(self) -> None:
-        self.hash_mb = 16
-        self.threads = 1
-        self.multipv = 1
-        self.move_overhead_ms = 30
-        self.show_wdl = False
-        self.rule_ends = RULE_ENDS_ARBITER    # or only the ends a GUI awards (evaluation.RULE_ENDS)
-        self._tt = TranspositionTable(self.hash_mb)
-        self._tt_mb = self.hash_mb
-        self._tt_rule_ends = self.rule_ends
+    def __init__(self, config: SearchConfig = SearchConfig()) -> None:
+        self._tt = TranspositionTable(config.hash_mb)
+        self._tt_rule_ends = config.rule_ends     # the game ends the table's scores are for
         self._shared = np.zeros(S.SH_SIZE, dtype=np.int64)
         self._workers: list[_Worker] = [_Worker()]
+        # Hash and Threads here are always what is allocated: the table's size, the workers made
+        self.config = replace(config, threads=1)
         self._thread: threading.Thread | None = None
         self._job: _Job | None = None
         self._lock = threading.Lock()
         self._plan: TimePlan = UNLIMITED
         self._main_depth = 0
         self._t0 = 0
+        self.set_threads(config.threads)
 
-    # ------------------------------------------------------------------ options
+    # ------------------------------------------------------------------ configuration
+    def configure(self, config: SearchConfig) -> None:
+        """Search with ``config`` from the next search on. A new Hash or Threads is allocated
+        now: MemoryError (HashSizeError for Hash) when it cannot be had, and the searcher keeps
+        the table or threads it has and does not take the rest of ``config``."""
+        if config.hash_mb != self.config.hash_mb:
+            self.resize_hash(config.hash_mb)
+        if config.threads != self.config.threads:
+            self.set_threads(config.threads)
+        self.config = config
+
     def resize_hash(self, mb: int) -> None:
         """HashSizeError (a MemoryError) when the table cannot be had: the old one is kept."""
         self.wait_if_idle()
         self._tt.resize(int(mb))
-        self.hash_mb = self._tt_mb = int(mb)
+        self.config = replace(self.config, hash_mb=int(mb))
 
     def set_threads(self, count: int) -> None:
         """Make the per-thread arrays now, so a count that cannot be had is refused here (with
@@ -232,7 +239,7 @@ class Searcher:
         while len(workers) < count:
             workers.append(_Worker())           # MemoryError leaves self._workers as it was
         self._workers = workers
-        self.threads = count
+        self.config = replace(self.config, threads=count)
 
     def clear_hash(self) -> None:
         self._tt.clear()
@@ -257,28 +264,17 @@ class Searcher:
         if self.searching:
             self.stop()
             self.wait()
-        if self._tt_mb != self.hash_mb:
-            try:
-                self.resize_hash(self.hash_mb)
-            except MemoryError as error:   # a search always starts: keep the table it has
-                print(f"jiangjun: {error}; Hash stays {self._tt_mb} MB", file=sys.stderr)
-                self.hash_mb = self._tt_mb
-        if self._tt_rule_ends != self.rule_ends:   # its scores were for other game ends
+        config = self.config
+        if self._tt_rule_ends != config.rule_ends:   # its scores were for other game ends
             self._tt.clear()
-            self._tt_rule_ends = self.rule_ends
+            self._tt_rule_ends = config.rule_ends
         self._tt.age = (self._tt.age + 1) & 255
         self._shared[:] = 0
-        job = _Job(position, limits, on_info, on_done, self.rule_ends)
+        job = _Job(position, limits, on_info, on_done, config)
         self._job = job
         self._t0 = _now_ns()
         self._set_plan(UNLIMITED if limits.ponder else time_plan(limits, job.side,
-                                                                 self.move_overhead_ms))
-        try:
-            while len(self._workers) < max(1, int(self.threads)):
-                self._workers.append(_Worker())
-        except MemoryError:                # search with the threads there is memory for
-            print(f"jiangjun: memory for {len(self._workers)} threads only", file=sys.stderr)
-            self.threads = len(self._workers)
+                                                                 config.move_overhead_ms))
         self._thread = threading.Thread(target=self._run, args=(job,), daemon=True,
                                         name="jiangjun-search")
         self._thread.start()
@@ -306,7 +302,7 @@ class Searcher:
         self._t0 = _now_ns()
         limits = job.limits
         self._set_plan(time_plan(Limits(**{**limits.__dict__, "ponder": False}), job.side,
-                                 self.move_overhead_ms))
+                                 job.config.move_overhead_ms))
         if not limits.infinite:
             job.released.set()
 
@@ -359,7 +355,7 @@ class Searcher:
         if limits.mate:
             max_depth = min(max_depth, 2 * int(limits.mate) + 8)
         helpers = self._start_helpers(job, root)
-        multipv = max(1, min(int(self.multipv), len(root)))
+        multipv = max(1, min(job.config.multipv, len(root)))
         best: list[_Line] = []
         settled = False          # every line is a mate or rule end within the searched depth
         try:
@@ -476,7 +472,7 @@ class Searcher:
 
     def _start_helpers(self, job: _Job, root: list[int]) -> list[threading.Thread]:
         threads = []
-        for i in range(1, min(max(1, int(self.threads)), len(self._workers))):
+        for i in range(1, min(job.config.threads, len(self._workers))):
             worker = self._workers[i]
             try:
                 worker.setup(job)
@@ -509,7 +505,7 @@ class Searcher:
             traceback.print_exc(file=sys.stderr)
 
     def _nodes(self) -> int:
-        return int(sum(int(w.ctl[S.C_NODES]) for w in self._workers[:max(1, int(self.threads))]))
+        return int(sum(int(w.ctl[S.C_NODES]) for w in self._workers[:self.config.threads]))
 
     def _emit(self, job: _Job, depth: int, multipv: int, score: int, pv: list[int],
               bound: str = "exact") -> None:

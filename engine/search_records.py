@@ -1,10 +1,12 @@
-"""The records that cross the engine/protocol seam: search limits in, info lines and the best
-move out. Kept free of numba so protocol code and its test doubles can use them without loading
+"""The records that cross the engine/protocol seam: the search configuration and limits in, info
+lines and the best move out. Kept free of numba so protocol code and its test doubles can use them without loading
 the kernels (engine/search.py re-exports them)."""
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+
+from .rule_ends import ARBITER
 
 # Bounds every Limits field is clamped into, whoever builds it (protocol, API, tools): a GUI's
 # `go movetime 1e18` or `wtime 1e308` must not overflow the search's int64 deadline or node
@@ -47,6 +49,22 @@ def _ms(value, none_ok: bool = True):
         return None if none_ok else 0.0
     value = _number(value)
     return 0.0 if math.isnan(value) else max(0.0, min(MAX_MS, value))
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """How the searcher searches, whatever the position: set through Searcher.configure when a
+    protocol option or a scripting keyword changes (Hash and Threads are allocated then), not
+    before every search. A search keeps the configuration it started with."""
+    hash_mb: int = 16
+    threads: int = 1
+    multipv: int = 1
+    move_overhead_ms: int = 30
+    rule_ends: str = ARBITER          # or only the ends a GUI awards (engine/rule_ends.py)
+
+    def __post_init__(self) -> None:
+        for name, least in (("hash_mb", 1), ("threads", 1), ("multipv", 1), ("move_overhead_ms", 0)):
+            object.__setattr__(self, name, max(least, int(getattr(self, name))))
 
 
 @dataclass

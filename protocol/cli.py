@@ -1,8 +1,16 @@
-"""The `jiangjun` command: the protocol loop by default, plus developer subcommands."""
+"""The `jiangjun` command: the protocol loop by default, plus developer subcommands.
+
+Each command imports what it runs when it runs: the protocol loop answers a GUI's handshake
+before the numba kernels load, and `match`/`analyse` bring their own dependencies.
+"""
 from __future__ import annotations
 
 import argparse
 import sys
+
+from engine.variants import get_variant
+
+from .server.interrupt import at_interrupt, install
 
 
 def _perft_command(args: argparse.Namespace) -> int:
@@ -22,7 +30,6 @@ def _perft_command(args: argparse.Namespace) -> int:
 
 def _bench_command(args: argparse.Namespace) -> int:
     from engine.bench import main as bench_main
-    from engine.variants import get_variant
     variant = get_variant(args.variant).name if args.variant else None
     return bench_main(variant, args.depth)
 
@@ -64,8 +71,7 @@ class _Parser(argparse.ArgumentParser):
 def _arm_ctrl_c() -> None:
     """Ctrl-C ends the command at once with 130, even inside a kernel
     (protocol/server/interrupt.py)."""
-    from protocol.clients.process import kill_all
-    from .server.interrupt import at_interrupt, install
+    from .clients.process import kill_all     # the engine clients: not for the protocol loop
     if install():
         at_interrupt(kill_all)
 

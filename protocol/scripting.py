@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sys
 
+from engine.board import Board
 from engine.scripting import (CANONICAL, AnalysisLine, Engine, PlayResult, PositionHolder, Score,
                              limit_fields)
 
@@ -143,7 +144,6 @@ class ExternalEngine(PositionHolder):
 
     def _game_of(self, board) -> tuple[str, list[str]]:
         """(canonical start FEN, canonical moves) of ``board``."""
-        from engine.board import Board
         replay = Board(board.spec, board.start_fen, chess960=self.chess960)
         moves = []
         for mv in board.move_stack:

@@ -6,9 +6,10 @@ depth, honours infinite/ponder until stop/ponderhit, and never touches numba sea
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
 from engine.notation import move_text
-from engine.search_records import BestMove, Info, Limits  # noqa: F401  (the real records)
+from engine.search_records import BestMove, Info, Limits, SearchConfig  # noqa: F401  (the real records)
 
 
 class Searcher:
@@ -16,21 +17,24 @@ class Searcher:
     script: dict = {}           # optional overrides: {"score_cp": .., "mate_plies": .., "pv": [..],
                                 #   "prefer": [canonical move texts, played first when legal]}
 
-    def __init__(self):
-        self.hash_mb = 16
-        self.threads = 1
-        self.multipv = 1
-        self.move_overhead_ms = 30
-        self.show_wdl = False
+    def __init__(self, config=SearchConfig()):
+        self.config = config
         self._stop = threading.Event()
         self._thread = None
         self.cleared = 0
 
+    def configure(self, config):
+        if config.hash_mb != self.config.hash_mb:
+            self.resize_hash(config.hash_mb)
+        if config.threads != self.config.threads:
+            self.set_threads(config.threads)
+        self.config = config
+
     def resize_hash(self, mb):
-        self.hash_mb = mb
+        self.config = replace(self.config, hash_mb=mb)
 
     def set_threads(self, count):
-        self.threads = count
+        self.config = replace(self.config, threads=count)
 
     def clear_hash(self):
         self.cleared += 1
@@ -63,7 +67,7 @@ class Searcher:
             mate = Searcher.script.get("mate_plies")
             pv = Searcher.script.get("pv", pv)
             for depth in range(1, (limits.depth or 2) + 1):
-                for k in range(1, self.multipv + 1):
+                for k in range(1, self.config.multipv + 1):
                     on_info(Info(depth, depth, k, None if mate else score, mate, "exact",
                                  100 * depth, 1000, depth, 0, pv, (500, 300, 200)))
             if limits.infinite or limits.ponder:

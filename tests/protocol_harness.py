@@ -29,7 +29,7 @@ class Talk:
     def settle(self, timeout: float = 10.0) -> None:
         dialect = self.loop.dialect
         if dialect is not None:
-            dialect.slot.wait(timeout)
+            dialect.session.slot.wait(timeout)
         time.sleep(0.01)
 
     def new_lines(self) -> list[str]:

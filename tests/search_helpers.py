@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
 from engine.position import Position
 from engine.search import Limits, Searcher
@@ -9,7 +10,7 @@ from engine.search import Limits, Searcher
 
 def run(position: Position, limits: Limits, searcher: Searcher | None = None, multipv: int = 1):
     searcher = searcher or Searcher()
-    searcher.multipv = multipv
+    searcher.configure(replace(searcher.config, multipv=multipv))
     infos, done = [], []
     finished = threading.Event()
 

@@ -20,7 +20,7 @@ import time
 
 from engine.bench import POSITIONS
 from engine.position import Position
-from engine.search import Limits, Searcher
+from engine.search import Limits, SearchConfig, Searcher
 
 from tools.fsf_perft import cpu_seconds
 
@@ -79,9 +79,7 @@ def fsf(variant: str, fen: str, movetime_ms: int) -> tuple[int, float, float]:
 
 
 def time_to_depth(variant: str, fen: str, depth: int, threads: int) -> tuple[float, int]:
-    searcher = Searcher()
-    searcher.threads = threads
-    searcher.resize_hash(64)
+    searcher = Searcher(SearchConfig(hash_mb=64, threads=threads))
     t0 = time.perf_counter()
     searcher.start(Position(variant, fen), Limits(depth=depth), lambda info: None,
                    lambda best: None)

@@ -12,10 +12,13 @@ import argparse
 import os
 import sys
 
+from engine.scripting import Engine
 from protocol.clients.errors import EngineError
+from protocol.clients.variants import family
+from protocol.records.reader import GameFileError, GameRecord, read_games, replay
+from protocol.scripting import open_engine
 
 from .annotate import Thresholds, analyse_game
-from protocol.records.reader import GameFileError, GameRecord, read_games, replay
 from .output import pgn_text, summary_text, write_csa, write_kif
 from .plot import PlotUnavailable, plot_eval, require_matplotlib
 from .progress import ProgressBar
@@ -107,7 +110,6 @@ def _load_games(args) -> list[GameRecord]:
     if not args.gamefile:
         if args.variant is None:
             raise AnalyseError("without a GAMEFILE, give --variant (and --fen/--moves)")
-        from protocol.clients.variants import family
         fam = family(args.variant)
         start, moves = replay(fam, args.fen, args.moves or [], args.notation)
         return [GameRecord(fam, start.fen(), moves, {}, "*", "text", variant_tag=args.variant)]
@@ -160,7 +162,6 @@ def _open_analyst(args, game: GameRecord):
     if args.engine:
         if not args.protocol:
             raise AnalyseError("--engine needs --protocol")
-        from protocol.scripting import open_engine
         # a rule-set name from the Variant tag (janggimodern) is what FSF-like engines expect
         told = args.engine_variant or (game.variant_tag.lower() if game.variant != "chess"
                                        and game.variant_tag else game.variant)
@@ -169,7 +170,6 @@ def _open_analyst(args, game: GameRecord):
         return engine, engine.name or os.path.basename(args.engine.split()[0])
     if args.protocol or options:
         raise AnalyseError("--protocol and --option are for an external --engine")
-    from engine.scripting import Engine
     return Engine(game.variant, chess960=game.chess960, hash_mb=args.hash,
                   threads=args.threads), "Jiangjun (in-process)"
 

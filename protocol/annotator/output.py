@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import io
 
-from engine.board import Board
+import chess
 
+from engine.board import Board
+from engine.scripting import PositionHolder
 from protocol.records.pgn_tags import setup_tags
 
 from .annotate import GameAnalysis, MoveNote, PositionEval
@@ -26,7 +28,6 @@ class _Speller:
     """Spells moves of one game: SAN for chess, canonical or a dialect for the others."""
 
     def __init__(self, analysis: GameAnalysis, notation: str):
-        from engine.scripting import PositionHolder
         game = analysis.game
         self.game = game
         self.chess = game.variant == "chess"
@@ -42,7 +43,6 @@ class _Speller:
 
     def line(self, moves: list[str], board: Board) -> list[str]:
         if self.chess:
-            import chess
             pc = chess.Board(board.fen(), chess960=self.game.chess960)
             out = []
             for move in moves:

@@ -1,2 +1,3 @@
-"""Game files, shared by the runner and the annotator: reader (PGN, KIF, CSA, position text in),
-writer (the runner's PGN/CSA/KIF and JSON lines out; shogi_writer for CSA/KIF), pgn_tags."""
+"""Game files, shared by the runner and the annotator: game (the record of a played game),
+reader (PGN, KIF, CSA, position text in), writer (the runner's PGN/CSA/KIF and JSON lines out;
+shogi_writer for CSA/KIF), pgn_tags."""

@@ -9,9 +9,13 @@ a closing reason comment) read back as they were played.
 """
 from __future__ import annotations
 
+import io
 import os
 import re
 from dataclasses import dataclass, field
+
+import chess
+import chess.pgn
 
 from engine.board import Board
 from engine.dialect_notation import codec_for, text_to_move
@@ -189,10 +193,6 @@ def _coordinate_game(headers, movetext, fam, tag, notation) -> GameRecord:
 
 
 def _chess_game(headers, movetext, tag) -> GameRecord:
-    import io
-
-    import chess
-    import chess.pgn
     class QuietBuilder(chess.pgn.GameBuilder):
         def handle_error(self, error: Exception) -> None:   # reported once, by us
             self.game.errors.append(error)

@@ -6,10 +6,13 @@ turned a match of 0.05 s moves into 0:00/00:00:00 throughout). A loss on time en
 (KIF 切れ負け, CSA %TIME_UP), not as a resignation.
 """
 
+import datetime
 import math
 
 from protocol.clients.variants import is_start
-from protocol.runner.game import GameResult
+
+from .game import GameResult
+from .pgn_tags import move_comment
 
 CSA_END = {"time forfeit": "%TIME_UP", "rules infraction": "%ILLEGAL_MOVE", "abandoned": "%CHUDAN"}
 KIF_TIME_UP = "切れ負け"
@@ -45,15 +48,12 @@ def _write_csa(game: GameResult, path: str, start, moves) -> None:
 
 
 def _csa_comment(rec) -> str:
-    from .pgn_tags import move_comment
     if rec.elapsed is None:
         return "book"
     return move_comment(rec.score, rec.depth, None)
 
 
 def _write_kif(game: GameResult, path: str, start, moves) -> None:
-    import datetime
-
     import cshogi.KIF
     exporter = cshogi.KIF.Exporter(path)
     exporter.header([game.first, game.second], datetime.datetime.fromtimestamp(game.started),

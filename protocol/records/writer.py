@@ -4,9 +4,11 @@ import json
 import os
 import time
 
-from protocol.clients.variants import family
-from protocol.runner.game import GameResult
+import chess
 
+from protocol.clients.variants import family
+
+from .game import GameResult
 from .pgn_tags import move_comment, setup_tags
 from .shogi_writer import write_shogi
 
@@ -21,7 +23,6 @@ def _comment(rec) -> str:
 
 
 def _chess_san(game: GameResult) -> list[str]:
-    import chess
     board = chess.Board(game.start_fen) if game.start_fen else chess.Board()
     out = []
     for rec in game.moves:

@@ -3,6 +3,10 @@
 
 from dataclasses import dataclass
 
+from engine.arbiter import judge_position
+from engine.board import Board
+from engine.rules.shogi import declaration_verdict
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -24,7 +28,6 @@ class Arbiter:
     """
 
     def __init__(self, variant: str, start_fen: str | None, rule_options: dict):
-        from engine.board import Board
         self.variant, self.start_fen = variant, start_fen
         self.rule_options = rule_options
         self.board = Board(variant, start_fen)
@@ -35,7 +38,6 @@ class Arbiter:
         self.moves.append(move)
 
     def verdict(self) -> Verdict:
-        from engine.arbiter import judge_position
         v = judge_position(self.board.position, **self.rule_options)
         scores = tuple(v.scores) if v.scores is not None else None
         return Verdict(v.result, v.reason, scores)
@@ -47,7 +49,6 @@ class Arbiter:
         engine. None where the game has no declaration (no drops): the declarer broke the rules."""
         if not self.board.spec.drops:
             return None
-        from engine.rules.shogi import declaration_verdict
         v = declaration_verdict(self.board.position, self.rule_options.get("declaration", "csa27"))
         return Verdict(v.result, v.reason)
 

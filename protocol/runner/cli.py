@@ -13,11 +13,12 @@ import re
 import sys
 
 from protocol.clients import DIALECTS
+from protocol.records.writer import RecordWriter
 
 from .config import Adjudication, EngineConfig, TimeControl, seconds_problem
+from .executors import DaskExecutor, LocalExecutor
 from .openings import Opening, janggi_setup_fen, random_openings, read_openings
 from .progress import Progress
-from protocol.records.writer import RecordWriter
 from .runner import run_match
 from .startups import GIVE_UP_AFTER
 from .schedule import schedule
@@ -220,10 +221,8 @@ def main(argv: list[str]) -> int:
         sprt = Sprt(**parse_kv(args.sprt, {"elo0": float, "elo1": float, "alpha": float, "beta": float}))
     writer = RecordWriter(args.pgn, args.shogi_dir, args.shogi_format, args.log)
     if args.scheduler:
-        from .executors import DaskExecutor
         executor = DaskExecutor(args.scheduler)
     else:
-        from .executors import LocalExecutor
         executor = LocalExecutor(args.concurrency)
     try:
         outcome = run_match(specs, executor, writer, sprt, Progress([e.name for e in engines], sprt))

@@ -2,9 +2,10 @@
 
 import socket
 import time
-from dataclasses import asdict, dataclass, field
 
 from protocol.clients import EngineCrashed, EngineError, EngineTimeout
+from protocol.clients.variants import family, first_to_move
+from protocol.records.game import GameResult, MoveRecord
 
 from . import pool
 from .adjudicate import ScoreAdjudicator
@@ -16,50 +17,7 @@ SIDE_NAMES = {"xiangqi": ("Red", "Black"), "janggi": ("Cho", "Han"),
               "shogi": ("Sente", "Gote"), "chess": ("White", "Black")}
 
 
-@dataclass
-class MoveRecord:
-    move: str
-    elapsed: float | None = None  # None for opening (book) moves
-    score: int | None = None  # centipawns from the mover's view (mates as +-100000 - n)
-    depth: int | None = None
-    nodes: int | None = None
-    pv: list[str] = field(default_factory=list)
-
-
-@dataclass
-class GameResult:
-    index: int
-    round: int
-    pair: int
-    variant: str
-    start_fen: str | None
-    first: str  # engine names
-    second: str
-    result: str  # '1-0' = first player wins, '0-1', '1/2-1/2', '*' (not played)
-    termination: str  # PGN words: normal, adjudication, time forfeit, rules infraction, abandoned
-    reason: str  # in words, naming the side
-    moves: list[MoveRecord] = field(default_factory=list)
-    opening_plies: int = 0
-    scores: tuple | None = None
-    time_control: str = ""
-    started: float = 0.0
-    duration: float = 0.0
-    host: str = ""
-    failed_to_start: str = ""  # the engine that could not start (the runner counts these)
-
-    def score_of(self, name: str) -> float:
-        """Points for engine ``name`` (1, 0.5, 0)."""
-        first_points = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(self.result)
-        if first_points is None:
-            return 0.0
-        return first_points if name == self.first else 1.0 - first_points
-
-    def to_dict(self) -> dict:
-        return asdict(self)
-
-
 def _family_of(variant: str) -> str:
-    from protocol.clients.variants import family
     return family(variant)
 
 
@@ -179,7 +137,6 @@ def play_game(spec: GameSpec) -> GameResult:
 
 def _first_side(spec: GameSpec) -> int:
     """0 if the first player moves first in the start position (else 1)."""
-    from protocol.clients.variants import first_to_move
     return first_to_move(spec.variant, spec.start_fen)
 
 

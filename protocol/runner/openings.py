@@ -10,6 +10,8 @@ Janggi setups (horse/elephant placement per side) are written as FENs, or made w
 import random
 from dataclasses import dataclass
 
+from engine.arbiter import judge
+from engine.board import Board
 from protocol.clients.variants import family
 
 
@@ -41,9 +43,6 @@ def random_openings(variant: str, count: int, plies: int, seed: int,
                     start_fen: str | None = None) -> list[Opening]:
     """``count`` openings of ``plies`` random legal moves from the start (engine rules).
     Lines where the game ends inside the random plies are retried."""
-    from engine.arbiter import judge
-    from engine.board import Board
-
     rng = random.Random(seed)
     out: list[Opening] = []
     attempts = 0

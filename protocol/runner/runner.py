@@ -3,9 +3,10 @@
 import sys
 from dataclasses import dataclass, field
 
-from .config import GameSpec
-from .game import GameResult
+from protocol.records.game import GameResult
 from protocol.records.writer import RecordWriter
+
+from .config import GameSpec
 from .standings import Standings
 from .startups import GIVE_UP_AFTER, StartFailures
 from .stats import Sprt

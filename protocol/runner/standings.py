@@ -2,7 +2,8 @@
 
 from collections import defaultdict
 
-from .game import GameResult
+from protocol.records.game import GameResult
+
 from .stats import EloEstimate, elo_estimate, format_elo, format_error
 
 

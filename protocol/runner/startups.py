@@ -8,8 +8,9 @@ not played; when that leaves no game at all, the match stops.
 
 from collections import Counter
 
+from protocol.records.game import GameResult
+
 from .config import GameSpec
-from .game import GameResult
 
 GIVE_UP_AFTER = 3
 

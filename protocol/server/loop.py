@@ -10,11 +10,10 @@ import sys
 import traceback
 
 from .commands import parse_line
-from .dialects import Cyclone, Ucci, Uci, Usi
+from .dialects import Cyclone, Ucci, Uci, Usi, XBoard
 from .dialects.base import Quit
 from .lines import MAX_LINE_CHARS, Overlong, read_lines
 from .session import EngineCore, Output, diagnose
-from .dialects.xboard import XBoard
 
 DIALECTS = {"uci": Uci, "ucicyclone": Cyclone, "ucci": Ucci, "usi": Usi, "xboard": XBoard}
 FIRST_WORDS = {"uci": Uci, "ucicyclone": Cyclone, "ucci": Ucci, "usi": Usi, "xboard": XBoard,
@@ -50,10 +49,12 @@ class Loop:
         old = self.dialect
         old.finish()
         cyclone = Cyclone(self.out, self.core)
-        for name, value in old.options.values.items():
-            # the variant carries over unless it is UCI's chess default (cyclone means xiangqi)
-            if name in cyclone.options.values and (name != "UCI_Variant" or value != "chess"):
-                cyclone.options.values[name] = value
+        carried = cyclone.session.options.values
+        for name, value in old.session.options.values.items():
+            # the variant carries over unless it is UCI's chess default (cyclone means xiangqi);
+            # the searcher takes the carried values before the next search
+            if name in carried and (name != "UCI_Variant" or value != "chess"):
+                carried[name] = value
         self.dialect = cyclone
 
     def close(self) -> None:

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine import rule_ends
+from engine.janggi_setup import DEFAULT as SETUP_DEFAULT, SETUPS   # plain data, no numba
+
 
 class OptionError(ValueError):
     pass
@@ -146,8 +149,6 @@ ENTERING_KING_RULES = ("NoEnteringKing", "CSARule24", "CSARule27")
 
 
 def engine_options(dialect: str, variants: tuple[str, ...], default_variant: str) -> OptionTable:
-    from engine.janggi_setup import DEFAULT as SETUP_DEFAULT, SETUPS   # plain data, no numba
-    from engine import rule_ends
     options = [
         Option("Hash", "spin", 16, 1, 65536, spellings={"ucci": "hashsize", "usi": "USI_Hash"}),
         Option("Threads", "spin", 1, 1, 64, spellings={"ucci": "threads"}),

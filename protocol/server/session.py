@@ -1,15 +1,28 @@
-"""Dialect-neutral session: output, background engine loading, the game position, one search.
+"""Dialect-neutral session: output, background engine loading, and the Session a dialect speaks
+for (options, the game position, one search slot, the search configuration).
 
 Threads: stdin is read in the main thread; the searcher calls back from its own thread. Every
 protocol line goes through ``Output.line`` (one lock, flushed per line), so replies from the two
 threads never interleave.
+
+Only light engine modules (no numba, no numpy) are imported here at the top: the handshake goes
+out before those load. The others are imported where they are first used.
 """
 from __future__ import annotations
 
 import sys
 import threading
 import traceback
+from dataclasses import replace
 from typing import Callable
+
+from engine import cache
+from engine.dialect_notation import text_to_move
+from engine.janggi_setup import setup_fen
+from engine.search_records import SearchConfig
+from engine.variants import get_variant
+
+from .options import Option, OptionError, OptionTable
 
 
 class Output:
@@ -44,7 +57,6 @@ class EngineCore:
     """
 
     def __init__(self, search_module=None):
-        from engine import cache          # light: no numba
         self.compiling: str | None = None   # what the kernel build says while it runs
         cache.on_announce(self._heard)
         self._search_module = search_module
@@ -112,9 +124,7 @@ class Game:
     def set(self, variant: str, fen: str | None, moves: list[str], codec_for_spec,
             chess960: bool | None = None) -> None:
         """Replace the position atomically; ValueError leaves the previous one in place."""
-        from engine.position import Position
-        from engine.variants import get_variant
-        from engine.dialect_notation import text_to_move
+        from engine.position import Position     # loads the kernels: not before a position is set
         spec = get_variant(variant)
         chess960 = self.chess960 if chess960 is None else chess960
         position = Position(spec, fen or self.named_start(spec), chess960=chess960)
@@ -128,7 +138,6 @@ class Game:
         """The chosen set-up's start FEN for variants with named set-ups, else None."""
         if self.setup is None:
             return None
-        from engine.janggi_setup import setup_fen
         try:
             return setup_fen(spec, self.setup)
         except ValueError:          # this variant has no named set-ups
@@ -142,32 +151,32 @@ class Game:
 class SearchSlot:
     """At most one search at a time, and exactly one ``on_done`` per started search.
 
-    ``hold=True`` (go infinite / go ponder) keeps the result back until ``stop`` or
-    ``ponderhit``, as UCI requires even when the searcher finishes early (say, on a mate).
+    Holding the answer of ``go infinite``/``go ponder`` until ``stop`` or ``ponderhit`` (as UCI
+    requires even when the search ends early, say on a mate) is the searcher's rule
+    (engine/search.py); the slot only lets a stopped search's answer out once.
     """
 
     def __init__(self):
         self._idle = threading.Event()
         self._idle.set()
-        self._lock = threading.Lock()
         # Held while a result is written: `stop` sees a search either before its answer went
         # out (and stops it) or after (and finds nothing to stop), never in between.
         self._answer_lock = threading.RLock()
         self._answered = True
         self.searcher = None
-        self._held = False
-        self._pending = None     # (callback, best) waiting for release
 
     @property
     def busy(self) -> bool:
         return not self._idle.is_set()
 
-    def start(self, searcher, position, limits, on_info: Callable, on_done: Callable,
-              hold: bool = False) -> None:
+    def start(self, searcher, position, limits, on_info: Callable, on_done: Callable) -> None:
         self.stop_and_wait()
         done_once = threading.Event()
 
-        def deliver(best) -> None:
+        def finish(best) -> None:
+            if done_once.is_set():
+                return
+            done_once.set()
             with self._answer_lock:
                 try:
                     on_done(best)
@@ -177,25 +186,12 @@ class SearchSlot:
                     self._answered = True
                     self._idle.set()
 
-        def finish(best) -> None:
-            if done_once.is_set():
-                return
-            done_once.set()
-            with self._lock:
-                if self._held:
-                    self._pending = best
-                    return
-            deliver(best)
-
         def info(record) -> None:
             try:
                 on_info(record)
             except Exception as error:
                 diagnose("".join(traceback.format_exception(error)))
 
-        with self._lock:
-            self._held, self._pending = hold, None
-            self._deliver = deliver
         self._idle.clear()
         self._answered = False
         self.searcher = searcher
@@ -206,27 +202,18 @@ class SearchSlot:
             self._idle.set()
             raise
 
-    def release(self) -> None:
-        with self._lock:
-            self._held = False
-            best, self._pending = self._pending, None
-        if best is not None:
-            self._deliver(best)
-
     def stop(self) -> bool:
-        """Stop the search and let its answer out; False when there was none left to answer
+        """Stop the search, which then answers; False when there was none left to answer
         (idle, or its answer has already been written)."""
         with self._answer_lock:
             if self._answered or self.searcher is None:
                 return False
             self.searcher.stop()
-            self.release()
             return True
 
     def ponderhit(self) -> None:
         if self.busy and self.searcher is not None:
             self.searcher.ponderhit()
-            self.release()
 
     def wait(self, timeout: float | None = None) -> bool:
         return self._idle.wait(timeout)
@@ -237,49 +224,105 @@ class SearchSlot:
             self.wait()
 
 
-# ---------------------------------------------------------------------- memory options
+# ---------------------------------------------------------------------- the session
+# The options that make the search configuration, and the SearchConfig field each one sets.
+CONFIG_FIELDS = {"Hash": "hash_mb", "Threads": "threads", "MultiPV": "multipv",
+                 "Move Overhead": "move_overhead_ms", "Rule Ends": "rule_ends"}
+MEMORY_OPTIONS = ("Hash", "Threads")          # allocated when set: a refusal comes at once
+SETUP_OPTIONS = ("Cho Setup", "Han Setup")
+
+
 def memory_refusal(name: str, wanted, kept, problem: MemoryError) -> str:
     if name == "Hash":
         return f"{problem or f'cannot allocate Hash {wanted} MB'}; Hash stays {kept} MB"
     return f"not enough memory for {wanted} threads; Threads stays {kept}"
 
 
-# The searcher method that allocates each memory option (MemoryError keeps the old state).
-MEMORY_SETTERS = {"Hash": "resize_hash", "Threads": "set_threads"}
-MEMORY_HELD = {"Hash": "hash_mb", "Threads": "threads"}      # where the searcher keeps it
+def same_rule_ends(spec, choice: str) -> str:
+    return choice
 
 
-def apply_memory_options(searcher, values: dict) -> list[str]:
-    """Give ``searcher`` the Hash and Threads in ``values`` (before a search). What cannot be
-    allocated is refused: its value goes back to what the searcher keeps, and the reasons are
-    returned."""
-    problems = []
-    for name, setter in MEMORY_SETTERS.items():
-        held = MEMORY_HELD[name]
-        if getattr(searcher, held, None) == values[name]:
-            continue
+class Session:
+    """What a dialect speaks for: the option table, the game, the one search slot, and the
+    search configuration the options make.
+
+    An option that configures the search reaches the searcher when it is set; one set while a
+    search runs (or before the engine has loaded) reaches it before the next search starts.
+    ``rule_ends_for(spec, choice)`` turns the Rule Ends choice into the game ends the search
+    plays for in this game (XBoard's choice ``xboard`` depends on the game).
+    """
+
+    def __init__(self, core: EngineCore, options: OptionTable, variant: str,
+                 rule_ends_for: Callable[[object, str], str] = same_rule_ends):
+        self.core = core
+        self.options = options
+        self.game = Game(variant)
+        self.slot = SearchSlot()
+        self.rule_ends_for = rule_ends_for
+
+    def search_config(self) -> SearchConfig:
+        """The configuration the options make, for the game being played."""
+        values = self.options.values
+        fields = {field: values[name] for name, field in CONFIG_FIELDS.items()}
+        fields["rule_ends"] = self.rule_ends_for(get_variant(self.game.variant), values["Rule Ends"])
+        return SearchConfig(**fields)
+
+    def set_option(self, name: str, value: str | None) -> tuple[Option, object]:
+        """Set an option; OptionError when it is unknown, its value is bad, or (Hash, Threads)
+        its memory cannot be had, which keeps the previous value."""
+        option = self.options.find(name)
+        previous = self.options.values.get(option.name) if option is not None else None
+        option, value = self.options.set(name, value)
+        if option.name in MEMORY_OPTIONS:
+            problem = self.claim_memory(option.name, previous)
+            if problem:
+                raise OptionError(problem)
+        elif option.name in CONFIG_FIELDS:
+            searcher = self.core.searcher
+            if searcher is not None and not self.slot.busy:
+                searcher.configure(self.config_keeping_memory(searcher))
+        elif option.name in SETUP_OPTIONS:
+            self.game.setup = (self.options["Han Setup"], self.options["Cho Setup"])
+        return option, value
+
+    def config_keeping_memory(self, searcher) -> SearchConfig:
+        """The options' configuration with the Hash and Threads the searcher has."""
+        return replace(self.search_config(), hash_mb=searcher.config.hash_mb,
+                       threads=searcher.config.threads)
+
+    def claim_memory(self, name: str, previous) -> str | None:
+        """Right after Hash or Threads is set: allocate now, so a size that cannot be had is
+        refused at once (the option goes back to ``previous``) rather than failing every search.
+        While a search runs or the engine loads, Hash is tried with numpy alone."""
+        searcher = self.core.searcher
+        wanted = int(self.options[name])
         try:
-            getattr(searcher, setter)(int(values[name]))
+            if searcher is not None and not self.slot.busy:
+                searcher.configure(replace(searcher.config, **{CONFIG_FIELDS[name]: wanted}))
+            elif name == "Hash":
+                from engine.hash_table import allocate_table   # numpy only: kernels may still load
+                allocate_table(wanted)      # a trial, dropped: the searcher allocates later
         except MemoryError as problem:
-            kept = getattr(searcher, held)
-            problems.append(memory_refusal(name, values[name], kept, problem))
-            values[name] = kept
-    return problems
+            self.options.values[name] = previous
+            return memory_refusal(name, wanted, previous, problem)
+        return None
 
-
-def claim_memory_option(core: EngineCore, slot: SearchSlot, name: str, previous,
-                        values: dict) -> list[str]:
-    """Right after `setoption` Hash or Threads: allocate now, so a size that cannot be had is
-    refused at once (``values[name]`` back to ``previous``) rather than failing every `go`."""
-    searcher = core.searcher
-    wanted = int(values[name])
-    try:
-        if searcher is not None and not slot.busy:
-            getattr(searcher, MEMORY_SETTERS[name])(wanted)
-        elif name == "Hash":
-            from engine.hash_table import allocate_table   # numpy only: kernels may still load
-            allocate_table(wanted)          # a trial, dropped: the searcher allocates later
-    except MemoryError as problem:
-        values[name] = previous
-        return [memory_refusal(name, wanted, previous, problem)]
-    return []
+    def searcher(self, refused: Callable[[str], None], note: Callable[[str], None] | None = None):
+        """The warm searcher, configured as the options say. What was set while a search ran
+        or the engine loaded is taken now; Hash or Threads that cannot be had is told to
+        ``refused`` and its option goes back to what the searcher has."""
+        searcher = self.core.ready(note)
+        for name in MEMORY_OPTIONS:
+            field = CONFIG_FIELDS[name]
+            wanted, kept = self.options[name], getattr(searcher.config, field)
+            if wanted == kept:
+                continue
+            try:
+                searcher.configure(replace(searcher.config, **{field: int(wanted)}))
+            except MemoryError as problem:
+                refused(memory_refusal(name, wanted, kept, problem))
+                self.options.values[name] = kept
+        config = self.config_keeping_memory(searcher)
+        if searcher.config != config:
+            searcher.configure(config)
+        return searcher

@@ -1,6 +1,7 @@
-"""UCI-family dialects by handshake word."""
+"""Every dialect of the protocol server, by handshake word: UCI, UCI-cyclone, UCCI, USI, XBoard."""
 from .uci import Cyclone, Uci
 from .ucci import Ucci
 from .usi import Usi
+from .xboard import XBoard
 
-__all__ = ["Cyclone", "Uci", "Ucci", "Usi"]
+__all__ = ["Cyclone", "Uci", "Ucci", "Usi", "XBoard"]

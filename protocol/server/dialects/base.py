@@ -1,4 +1,6 @@
-"""What UCI, UCI-cyclone, UCCI and USI share: handshake, options, position, go/stop, isready.
+"""What every dialect shares (Dialect: the session it speaks for, move spelling, the position,
+the configured searcher, the board diagram, quit), and what UCI, UCI-cyclone, UCCI and USI share
+besides (UciFamily: handshake, options, position, go/stop, isready).
 
 A dialect subclass says how it spells things: handshake words, default variant, square style,
 score, time units, the no-move answer and error lines. Nothing here knows a variant by name.
@@ -6,13 +8,16 @@ score, time units, the no-move answer and error lines. Nothing here knows a vari
 from __future__ import annotations
 
 from engine.dialect_notation import MoveReader, codec_for, move_to_text
+from engine.display import board_diagram
+from engine.notation import parse_move
+from engine.search_records import BestMove
+from engine.variants import VARIANTS, variant_choices as fairy_variant_choices
 
 from ..commands import (ECHO_CHARS, Command, CommandError, clip, parse_go, parse_named_setoption,
                         parse_position, summarize_errors)
 from ..move_lists import describe_bad_moves, read_move_list
 from ..options import OptionError, engine_options
-from ..session import (EngineCore, Game, Output, SearchSlot, apply_memory_options,
-                       claim_memory_option)
+from ..session import SETUP_OPTIONS, EngineCore, Output, Session, same_rule_ends
 
 ENGINE_NAME = "Jiangjun 0.1"
 ENGINE_AUTHOR = "the Jiangjun developers"
@@ -21,14 +26,12 @@ MAX_PERFT_DEPTH = 32
 
 
 def variant_names() -> tuple[str, ...]:
-    from engine.variants import VARIANTS
     return tuple(VARIANTS)
 
 
 def variant_choices() -> tuple[str, ...]:
     """What UCI_Variant accepts: our names and Fairy-Stockfish's other names for our games."""
-    from engine.variants import variant_choices as choices
-    return choices()
+    return fairy_variant_choices()
 
 
 class Quit(Exception):
@@ -45,7 +48,7 @@ ENDS_IN_THE_POSITION = frozenset({"checkmate", "stalemate", "double_pass", "bikj
 def game_result(position, chess960: bool = False) -> str | None:
     """The side to move's result if the game is already over by an end in the position itself
     (no legal move, janggi double pass or bikjang: the arbiter's verdict), else None."""
-    from engine.arbiter import judge_position
+    from engine.arbiter import judge_position     # loads the kernels: not at the handshake
     verdict = judge_position(position, chess960=chess960)
     if verdict.ongoing or verdict.termination not in ENDS_IN_THE_POSITION:
         return None
@@ -55,32 +58,84 @@ def game_result(position, chess960: bool = False) -> str | None:
 
 
 class NoSearch:
-    """Stands in for the searcher when there is nothing to search: it answers at once with no
-    move, and the SearchSlot holds that answer back as it would a real search's."""
+    """Stands in for the searcher when there is nothing to search: it answers with no move at
+    once, or after ``go infinite``/``go ponder`` at ``stop`` or ``ponderhit``, as a search
+    holds its answer."""
+
+    def __init__(self):
+        self._answer = None
 
     def start(self, position, limits, on_info, on_done) -> None:
-        from engine.search_records import BestMove
-        on_done(BestMove(None, None, None, None))
+        self._answer = lambda: on_done(BestMove(None, None, None, None))
+        if not (limits.infinite or limits.ponder):
+            self.stop()
 
     def stop(self) -> None:
-        pass
+        answer, self._answer = self._answer, None
+        if answer is not None:
+            answer()
 
     def ponderhit(self) -> None:
-        pass
+        self.stop()
 
 
-class UciFamily:
-    name = "uci"                 # square-style key for notation.codec_for
+class Dialect:
+    """One protocol spoken for one Session: how moves are spelled, the position the GUI set,
+    the searcher configured by the session's options, the board diagram and ``quit``."""
+    name = "uci"                 # square-style key for codec_for, and the options' spelling
+    default_variant = "chess"
+
+    def __init__(self, out: Output, core: EngineCore, variants: tuple[str, ...],
+                 rule_ends_for=same_rule_ends):
+        self.out = out
+        self.core = core
+        options = engine_options(self.name, variants, self.default_variant)
+        self.session = Session(core, options, self.default_variant, rule_ends_for)
+
+    def note(self, message: str) -> None:
+        raise NotImplementedError
+
+    def memory_refused(self, problem: str) -> None:
+        """Hash or Threads set while a search ran could not be had when the next one started."""
+        raise NotImplementedError
+
+    def board_line(self, line: str) -> None:
+        """One line of the `d` command's diagram."""
+        self.out.line(line)
+
+    def codec(self, spec):
+        return codec_for(spec, self.name)
+
+    def move_text(self, position, mv: int) -> str:
+        return move_to_text(position, mv, self.codec(position.spec))
+
+    def position(self):
+        self.core.modules()
+        self.session.game.ensure(self.codec)
+        return self.session.game.position
+
+    def searcher(self):
+        """The warm searcher, configured as the session's options say."""
+        return self.session.searcher(self.memory_refused, self.note)
+
+    def cmd_d(self, command: Command) -> None:
+        position = self.position()
+        for line in board_diagram(position, self.codec(position.spec).style).splitlines():
+            self.board_line(line)
+
+    def cmd_quit(self, command: Command) -> None:
+        self.session.slot.stop_and_wait()
+        raise Quit
+
+
+class UciFamily(Dialect):
+    name = "uci"
     hello = "uci"
     ok_word = "uciok"
     default_variant = "chess"
 
     def __init__(self, out: Output, core: EngineCore):
-        self.out = out
-        self.core = core
-        self.options = engine_options(self.name, variant_choices(), self.default_variant)
-        self.game = Game(self.default_variant)
-        self.slot = SearchSlot()
+        super().__init__(out, core, variant_choices())
         self.search_root = None         # position the running search started from
         self.search_go = None           # its parsed go command
 
@@ -90,6 +145,9 @@ class UciFamily:
 
     def note(self, message: str) -> None:
         self.out.line(f"info string {message}")
+
+    def memory_refused(self, problem: str) -> None:
+        self.error(problem)
 
     def score_text(self, cp: int | None, mate_plies: int | None) -> str:
         if mate_plies is not None:
@@ -115,30 +173,6 @@ class UciFamily:
             limits["inc_ms"] = (go.get("winc", 0.0), go.get("binc", 0.0))
         return limits
 
-    # ------------------------------------------------------------------ helpers
-    def codec(self, spec):
-        return codec_for(spec, self.name)
-
-    def move_text(self, position, mv: int) -> str:
-        return move_to_text(position, mv, self.codec(position.spec))
-
-    def position(self):
-        self.core.modules()
-        self.game.ensure(self.codec)
-        return self.game.position
-
-    def searcher(self):
-        """The warm searcher with the current option values applied."""
-        searcher = self.core.ready(self.note)
-        values = self.options.values
-        for problem in apply_memory_options(searcher, values):
-            self.error(problem)
-        searcher.multipv = int(values["MultiPV"])
-        searcher.move_overhead_ms = int(values["Move Overhead"])
-        searcher.show_wdl = bool(values.get("UCI_ShowWDL", False))
-        searcher.rule_ends = values["Rule Ends"]
-        return searcher
-
     # ------------------------------------------------------------------ dispatch
     def handle(self, command: Command) -> None:
         handler = getattr(self, "cmd_" + command.word, None)
@@ -160,18 +194,18 @@ class UciFamily:
 
     def finish(self) -> None:
         """End of input: stop any search and let its bestmove out."""
-        self.slot.stop_and_wait()
+        self.session.slot.stop_and_wait()
 
     # ------------------------------------------------------------------ commands
     def handshake(self) -> None:
         self.out.line(f"id name {ENGINE_NAME}")
         self.out.line(f"id author {ENGINE_AUTHOR}")
-        for line in self.options.declarations():
+        for line in self.session.options.declarations():
             self.out.line(line)
         self.out.line(self.ok_word)
 
     def cmd_isready(self, command: Command) -> None:
-        if not self.slot.busy:
+        if not self.session.slot.busy:
             try:
                 self.core.ready(self.note)
             except RuntimeError as problem:
@@ -183,57 +217,41 @@ class UciFamily:
         self.apply_option(name, value)
 
     def apply_option(self, name: str, value: str | None) -> None:
-        before = dict(self.options.values)
-        option, value = self.options.set(name, value)
-        if option.name in ("Hash", "Threads"):
-            problems = claim_memory_option(self.core, self.slot, option.name,
-                                           before[option.name], self.options.values)
-            if problems:
-                raise OptionError("; ".join(problems))
-        elif option.name in ("Clear Hash", "newgame"):
-            if self.core.searcher is not None and not self.slot.busy:
+        option, value = self.session.set_option(name, value)
+        game = self.session.game
+        if option.name in ("Clear Hash", "newgame"):
+            if self.core.searcher is not None and not self.session.slot.busy:
                 self.core.searcher.clear_hash()
         elif option.name == "UCI_Variant":
             self.core.modules()
-            self.game.set(value, None, [], self.codec,
-                          self.options.values.get("UCI_Chess960", False))
+            game.set(value, None, [], self.codec,
+                     self.session.options.values.get("UCI_Chess960", False))
         elif option.name == "UCI_Chess960":
-            self.game.chess960 = bool(value)
-            self.game.position = None
-        elif option.name in ("Cho Setup", "Han Setup"):
-            self.game.setup = (self.options["Han Setup"], self.options["Cho Setup"])
-            self.game.position = None
+            game.chess960 = bool(value)
+            game.position = None
+        elif option.name in SETUP_OPTIONS:
+            game.position = None        # `position startpos` starts from the new set-up
 
     def new_game(self) -> None:
-        self.slot.stop_and_wait()
+        self.session.slot.stop_and_wait()
         if self.core.searcher is not None:
             self.core.searcher.clear_hash()
-        self.game.position = None
+        self.session.game.position = None
 
     def cmd_position(self, command: Command) -> None:
         args = parse_position(command.args)
         self.core.modules()
-        self.game.set(self.game.variant, args.fen, args.moves, self.codec)
+        self.session.game.set(self.session.game.variant, args.fen, args.moves, self.codec)
         self.after_position()
 
     def after_position(self) -> None:
         """Dialect state tied to one position (UCCI banmoves)."""
 
-    def cmd_d(self, command: Command) -> None:
-        from engine.display import board_diagram
-        position = self.position()
-        for line in board_diagram(position, self.codec(position.spec).style).splitlines():
-            self.out.line(line)
-
     def cmd_stop(self, command: Command) -> None:
-        self.slot.stop()
+        self.session.slot.stop()
 
     def cmd_ponderhit(self, command: Command) -> None:
-        self.slot.ponderhit()
-
-    def cmd_quit(self, command: Command) -> None:
-        self.slot.stop_and_wait()
-        raise Quit
+        self.session.slot.ponderhit()
 
     def cmd_go(self, command: Command) -> None:
         go = parse_go(command.args)
@@ -247,8 +265,7 @@ class UciFamily:
         self.start_search(position, go, self.limits(go, position))
 
     def perft(self, position, depth: int) -> None:
-        from engine.notation import parse_move
-        from engine.perft import divide
+        from engine.perft import divide       # loads the kernels: not at the handshake
         if not 1 <= depth <= MAX_PERFT_DEPTH:
             raise CommandError(f"perft depth must be from 1 to {MAX_PERFT_DEPTH}")
         total = 0
@@ -287,20 +304,19 @@ class UciFamily:
     def start_search(self, position, go, limits) -> None:
         searcher = self.searcher()
         root = position.copy()
-        hold = bool(limits.infinite or limits.ponder)
-        result = game_result(root, self.game.chess960)
+        result = game_result(root, self.session.game.chess960)
         legal = root.legal_moves() if result is None else []
         if limits.searchmoves:
             legal = [m for m in legal if m in limits.searchmoves]
         if not legal:
             # nothing to search: the game is over, or searchmoves/banmoves left no move
-            self.answer_without_search(root, limits, result, hold)
+            self.answer_without_search(root, limits, result)
             return
         self.search_root, self.search_go = root, go
         self.last_pv: list[int] = []
-        self.slot.start(searcher, root, limits,
-                        lambda info: self.on_info(root, info),
-                        lambda best: self.on_done(root, go, best), hold=hold)
+        self.session.slot.start(searcher, root, limits,
+                                lambda info: self.on_info(root, info),
+                                lambda best: self.on_done(root, go, best))
 
     def on_info(self, root, info) -> None:
         if info.multipv == 1 and info.pv:
@@ -314,7 +330,7 @@ class UciFamily:
                  self.score_text(info.score_cp, info.mate_plies)]
         if info.bound in ("lower", "upper"):
             parts.append(f"{info.bound}bound")
-        if info.wdl is not None and self.options.values.get("UCI_ShowWDL"):
+        if info.wdl is not None and self.session.options.values.get("UCI_ShowWDL"):
             parts.append("wdl {} {} {}".format(*info.wdl))
         parts.append(f"nodes {info.nodes} nps {info.nps} hashfull {info.hashfull} "
                      f"time {info.time_ms}")
@@ -322,20 +338,20 @@ class UciFamily:
             parts.append("pv " + " ".join(self.move_text(root, mv) for mv in info.pv))
         return " ".join(parts)
 
-    def answer_without_search(self, root, limits, result: str | None, hold: bool) -> None:
+    def answer_without_search(self, root, limits, result: str | None) -> None:
         """A game over (``result`` for the side to move) gets its depth-0 score now; then the
         no-move answer goes through the slot, so that after ``go infinite``/``go ponder`` it
         still waits for ``stop``/``ponderhit``. ``result`` None: the game goes on, but
         searchmoves/banmoves left nothing to play."""
-        self.slot.stop_and_wait()
+        self.session.slot.stop_and_wait()
         if result is not None:
             self.out.line(f"info depth 0 {self.over_score(result)}")
-        self.slot.start(NoSearch(), root, limits, lambda info: None,
-                        lambda best: self.out.line(self.over_move(result or "draw")), hold=hold)
+        self.session.slot.start(NoSearch(), root, limits, lambda info: None,
+                                lambda best: self.out.line(self.over_move(result or "draw")))
 
     def on_done(self, root, go, best) -> None:
         if best.move is None:
-            result = game_result(root, self.game.chess960) or "draw"
+            result = game_result(root, self.session.game.chess960) or "draw"
             self.out.line(f"info depth 0 {self.over_score(result)}")
             self.out.line(self.over_move(result))
             return

@@ -40,7 +40,7 @@ class Ucci(UciFamily):
 
     def clock_limits(self, go, position) -> dict:
         """``time``/``increment`` are the engine's own clock, ``opp*`` the opponent's."""
-        unit = 1.0 if self.options["usemillisec"] else 1000.0
+        unit = 1.0 if self.session.options["usemillisec"] else 1000.0
         own, other = position.turn, 1 - position.turn
         limits = {}
         if "time" in go.numbers or "opptime" in go.numbers:
@@ -88,17 +88,17 @@ class Ucci(UciFamily):
     def cmd_stop(self, command: Command) -> None:
         """ElephantEye answers a `stop` with nothing to stop by `nobestmove` (PROTOCOLS.md
         3.1), also one that crosses the bestmove of a search that just ended."""
-        if not self.slot.stop():
+        if not self.session.slot.stop():
             self.out.line("nobestmove")
 
     def cmd_quit(self, command: Command) -> None:
-        self.slot.stop_and_wait()
+        self.session.slot.stop_and_wait()
         self.out.line("bye")
         super().cmd_quit(command)
 
     def cmd_probe(self, command: Command) -> None:
         """Read the engine's hash entry for a position (a debugging aid of UCCI)."""
-        from engine.position import Position
+        from engine.position import Position     # loads the kernels: not at the handshake
         args = parse_position(command.args)
         position = self.position()
         probe = Position(position.spec, args.fen, chess960=position.chess960)

@@ -2,7 +2,7 @@
 clock, byoyomi, mate scores in plies, ``go mate`` → ``checkmate``, ``bestmove resign|win``."""
 from __future__ import annotations
 
-from ..commands import Command
+from ..commands import Command, parse_go, summarize_errors
 from .base import UciFamily
 
 # EnteringKingRule values the arbiter can check (engine.rules.shogi.DECLARATION_RULES keys).
@@ -42,7 +42,7 @@ class Usi(UciFamily):
         self.new_game()
 
     def cmd_gameover(self, command: Command) -> None:
-        self.slot.stop_and_wait()
+        self.session.slot.stop_and_wait()
 
     def cmd_go(self, command: Command) -> None:
         args = [a.lower() for a in command.args]
@@ -50,29 +50,28 @@ class Usi(UciFamily):
             self.go_mate(command)
             return
         if self.declaration_allowed():
-            self.slot.stop_and_wait()
+            self.session.slot.stop_and_wait()
             self.out.line("bestmove win")
             return
         super().cmd_go(command)
 
     def declaration_allowed(self) -> bool:
-        rule = DECLARATION_RULE.get(self.options["EnteringKingRule"])
+        rule = DECLARATION_RULE.get(self.session.options["EnteringKingRule"])
         if rule is None:
             return False
-        from engine.rules.shogi import declaration_win
+        from engine.rules.shogi import declaration_win    # numpy: not at the handshake
         position = self.position()
         return position.spec.drops and declaration_win(position, rule)
 
     # ------------------------------------------------------------------ go mate
     def go_mate(self, command: Command) -> None:
         """``go mate <ms>|infinite``: a time-limited mate search answered with ``checkmate``."""
-        from ..commands import parse_go, summarize_errors
         go = parse_go(command.args)
         if go.errors:
             self.error(summarize_errors(go.errors))
         position = self.position()
         if not position.legal_moves():
-            self.slot.stop_and_wait()
+            self.session.slot.stop_and_wait()
             self.out.line("checkmate nomate")
             return
         kwargs = {"infinite": True} if go.mate_infinite or "mate" not in go.numbers else {
@@ -81,8 +80,8 @@ class Usi(UciFamily):
         limits = self.core.search.Limits(**kwargs)
         root = position.copy()
         self.last_pv = []
-        self.slot.start(searcher, root, limits, lambda info: self.on_mate_info(info),
-                        lambda best: self.on_mate_done(root, best), hold=kwargs.get("infinite", False))
+        self.session.slot.start(searcher, root, limits, lambda info: self.on_mate_info(info),
+                                lambda best: self.on_mate_done(root, best))
 
     def on_mate_info(self, info) -> None:
         if info.multipv == 1 and info.pv:

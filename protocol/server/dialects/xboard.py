@@ -1,4 +1,5 @@
-"""XBoard / CECP v2 as a state machine over the shared session pieces.
+"""XBoard / CECP v2: a dialect (base.Dialect: session, spelling, position, searcher) run as a
+state machine of its own.
 
 State: force mode or the colour the engine plays, clocks (centiseconds), level/st/sd/nps, post,
 analyze mode. The engine claims a result only when the arbiter says the game is over on the
@@ -10,13 +11,12 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from engine.dialect_notation import codec_for, move_to_text, text_to_move
+from engine.dialect_notation import text_to_move
 
 from ..commands import ECHO_CHARS, Command, clip, finite_number
-from ..options import OptionError, engine_options
-from ..session import (EngineCore, Game, Output, SearchSlot, apply_memory_options,
-                       claim_memory_option)
-from .base import ENGINE_NAME, Quit, variant_choices, variant_names
+from ..options import OptionError
+from ..session import EngineCore, Output
+from .base import ENGINE_NAME, Dialect, Quit, variant_choices, variant_names
 from .xboard_claims import claimable_draw, xboard_claim, xboard_rule_ends
 
 # XBoard's own names for our variants (data about XBoard, not about the games).
@@ -51,15 +51,12 @@ class PonderSearch:
     turn: int = 0
 
 
-class XBoard:
+class XBoard(Dialect):
     name = "xboard"
+    default_variant = "chess"
 
     def __init__(self, out: Output, core: EngineCore):
-        self.out = out
-        self.core = core
-        self.options = engine_options("xboard", variant_names(), "chess")
-        self.game = Game("chess")
-        self.slot = SearchSlot()
+        super().__init__(out, core, variant_names(), xboard_rule_ends)
         self.force = False
         self.engine_side: int | None = 1     # `new`: the engine plays the second player
         self.analyzing = False
@@ -86,22 +83,19 @@ class XBoard:
     def note(self, message: str) -> None:
         self.out.line(f"# {message}")
 
-    def codec(self, spec):
-        return codec_for(spec, "xboard")
+    def memory_refused(self, problem: str) -> None:
+        self.error("memory", problem)
 
-    def position(self):
-        self.core.modules()
-        self.game.ensure(self.codec)
-        return self.game.position
-
-    def text(self, position, mv: int) -> str:
-        return move_to_text(position, mv, self.codec(position.spec))
+    def board_line(self, line: str) -> None:
+        """The `d` diagram goes out as debug lines: a bare line starting with a digit would
+        read as thinking output."""
+        self.note(line)
 
     def finish(self) -> None:
         with self.lock:
             self.turn += 1
             self.abandon_ponder()
-            self.slot.stop_and_wait()
+            self.session.slot.stop_and_wait()
 
     # ------------------------------------------------------------------ dispatch
     def handle(self, command: Command) -> None:
@@ -144,7 +138,7 @@ class XBoard:
         self.out.line(f'feature myname="{ENGINE_NAME}" ping=1 setboard=1 usermove=1 time=1 '
                       f"draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 playother=1 "
                       f'san=0 nps=1 memory=1 smp=1 debug=1 pause=0 variants="{variants}"')
-        for line in self.options.declarations():
+        for line in self.session.options.declarations():
             self.out.line(line)
         # XBoard waits for done=1 (it started with done=0) while the kernels load or compile,
         # so no clock runs meanwhile; stdin is still read, for quit.
@@ -165,9 +159,9 @@ class XBoard:
 
     # ------------------------------------------------------------------ game set-up
     def cmd_new(self, command: Command) -> None:
-        self.slot.stop_and_wait()
+        self.session.slot.stop_and_wait()
         self.core.modules()
-        self.game.set("chess", None, [], self.codec, False)
+        self.session.game.set("chess", None, [], self.codec, False)
         self.force = False
         self.engine_side = 1
         self.sd = None
@@ -184,18 +178,18 @@ class XBoard:
         names = {XBOARD_NAMES.get(v, v): v for v in variant_choices()}
         if wanted not in names:
             raise ValueError(f"unsupported variant {wanted}")
-        self.slot.stop_and_wait()
+        self.session.slot.stop_and_wait()
         self.core.modules()
-        self.game.set(names[wanted], None, [], self.codec, False)
+        self.session.game.set(names[wanted], None, [], self.codec, False)
         if wanted not in XBOARD_KNOWN:
-            self.announce_setup(self.game.variant)
+            self.announce_setup(self.session.game.variant)
         self.resume_analysis()
 
     def announce_setup(self, variant: str) -> None:
         if variant not in XBOARD_SETUP:
             return
         table, parent, letters, pieces = XBOARD_SETUP[variant]
-        fen = self.game.position.fen()
+        fen = self.session.game.position.fen()
         placement = "".join(letters.get(c.upper(), c.upper()) if c.isupper() else
                             letters.get(c.upper(), c.upper()).lower() if c.isalpha() else c
                             for c in fen.split()[0])
@@ -205,17 +199,17 @@ class XBoard:
 
     def cmd_setboard(self, command: Command) -> None:
         fen = command.raw.split(None, 1)[1] if command.args else ""
-        self.slot.stop_and_wait()
+        self.session.slot.stop_and_wait()
         self.core.modules()
         try:
-            self.game.set(self.game.variant, fen, [], self.codec)
+            self.session.game.set(self.session.game.variant, fen, [], self.codec)
         except ValueError as problem:
             self.out.line("tellusererror Illegal position")
             self.error(f"bad FEN: {problem}", command.raw)
             return
         if self.analyzing:
             self.resume_analysis()
-        elif not self.force and self.engine_side == self.game.position.turn:
+        elif not self.force and self.engine_side == self.session.game.position.turn:
             # XBoard 4.9.1 relays a move it cannot spell as a usermove (an opponent's null move)
             # by sending time/otim and the new position: our turn to move, as after a usermove.
             self.think()
@@ -338,7 +332,7 @@ class XBoard:
             self.think()
 
     def stop_search(self) -> None:
-        self.slot.stop_and_wait()
+        self.session.slot.stop_and_wait()
 
     # ------------------------------------------------------------------ pondering
     def ponder_hit(self, text: str) -> bool:
@@ -361,7 +355,7 @@ class XBoard:
         for field in CLOCK_FIELDS:
             setattr(ponder.limits, field, getattr(fresh, field))
         ponder.hit, ponder.turn = True, self.turn
-        self.slot.ponderhit()
+        self.session.slot.ponderhit()
         return True
 
     def abandon_ponder(self) -> None:
@@ -372,41 +366,42 @@ class XBoard:
 
     def abandon(self, ponder: PonderSearch) -> None:
         ponder.hit = False
-        self.slot.stop_and_wait()
+        self.session.slot.stop_and_wait()
 
     def ponder_later(self, turn: int, move: int) -> None:
         """Called from the search thread after our move: ponder once that search has ended."""
         def run() -> None:
-            self.slot.wait()
+            self.session.slot.wait()
             with self.lock:
                 if turn == self.turn:
                     self.start_ponder(move)
         threading.Thread(target=run, name="xboard-ponder", daemon=True).start()
 
     def start_ponder(self, move: int) -> None:
-        position = self.game.position
+        position = self.session.game.position
         if (not self.ponder or self.force or self.analyzing or position is None
                 or self.engine_side == position.turn or move not in position.legal_moves()):
             return
         root = position.copy()
         root.push(move)
-        from engine.arbiter import judge_position
-        if not judge_position(root, chess960=self.game.chess960).ongoing:
+        from engine.arbiter import judge_position     # loads the kernels: not at the handshake
+        if not judge_position(root, chess960=self.session.game.chess960).ongoing:
             return
         limits = self.limits(root)
         limits.ponder = True
         ponder = PonderSearch(root, move, limits)
         self.pondering = ponder
-        self.slot.start(self.searcher(), root, limits, lambda info: self.on_info(root, info),
-                        lambda best: self.on_ponder_done(ponder, best), hold=True)
+        self.session.slot.start(self.searcher(), root, limits,
+                                lambda info: self.on_info(root, info),
+                                lambda best: self.on_ponder_done(ponder, best))
 
     def on_ponder_done(self, ponder: PonderSearch, best) -> None:
         if ponder.hit:
             self.on_move(ponder.root, best, ponder.turn)
 
     def game_verdict(self):
-        from engine.arbiter import judge_position
-        return judge_position(self.position(), chess960=self.game.chess960)
+        from engine.arbiter import judge_position     # loads the kernels: not at the handshake
+        return judge_position(self.position(), chess960=self.session.game.chess960)
 
     def claim_if_over(self) -> bool:
         """Claim a result when the game is over and XBoard will accept the claim
@@ -414,7 +409,7 @@ class XBoard:
         position = self.position()
         claimer = self.engine_side if self.engine_side is not None else position.turn
         return self.claim(xboard_claim(position, self.game_verdict(), claimer,
-                                       self.game.start_fen))
+                                       self.session.game.start_fen))
 
     def claim(self, verdict) -> bool:
         """Send XBoard the result ``verdict`` (if any) and stop playing: True if claimed."""
@@ -431,19 +426,9 @@ class XBoard:
         searcher = self.searcher()
         root = position.copy()
         turn = self.turn
-        self.slot.start(searcher, root, self.limits(root), lambda info: self.on_info(root, info),
-                        lambda best: self.on_move(root, best, turn))
-
-    def searcher(self):
-        searcher = self.core.ready(self.note)
-        values = self.options.values
-        for problem in apply_memory_options(searcher, values):
-            self.error("memory", problem)
-        searcher.multipv = int(values["MultiPV"])
-        searcher.move_overhead_ms = int(values["Move Overhead"])
-        searcher.show_wdl = False
-        searcher.rule_ends = xboard_rule_ends(self.position().spec, values["Rule Ends"])
-        return searcher
+        self.session.slot.start(searcher, root, self.limits(root),
+                                lambda info: self.on_info(root, info),
+                                lambda best: self.on_move(root, best, turn))
 
     def on_info(self, root, info) -> None:
         self.last_info = info
@@ -454,7 +439,7 @@ class XBoard:
             score = MATE_BASE + moves if info.mate_plies > 0 else -MATE_BASE - moves
         else:
             score = info.score_cp
-        pv = " ".join(self.text(root, mv) for mv in info.pv)
+        pv = " ".join(self.move_text(root, mv) for mv in info.pv)
         self.out.line(f"{info.depth} {score} {info.time_ms // 10} {info.nodes} "
                       f"{info.seldepth} {info.nps} 0\t{pv}")
 
@@ -464,12 +449,12 @@ class XBoard:
         if best.move is None:
             self.claim_if_over()
             return
-        position = self.game.position
+        position = self.session.game.position
         if position is None or position.hash != root.hash or position.ply != root.ply:
             return                        # the position changed under the search: no move
         if self.claim_draw(position, best):
             return                        # the opponent's move made a draw we are happy with
-        self.out.line(f"move {self.text(root, best.move)}")
+        self.out.line(f"move {self.move_text(root, best.move)}")
         position.push(best.move)
         self.hint_move = best.ponder
         if self.claim_if_over() or self.claim_draw(position, best):
@@ -480,8 +465,8 @@ class XBoard:
     def claim_draw(self, position, best) -> bool:
         """Claim a draw the rules leave to a player (chess: threefold, 50 moves) when XBoard
         flags it and our search expected no more (xboard_claims.claimable_draw)."""
-        return self.claim(claimable_draw(position, best, self.game.start_fen,
-                                         chess960=self.game.chess960))
+        return self.claim(claimable_draw(position, best, self.session.game.start_fen,
+                                         chess960=self.session.game.chess960))
 
     # ------------------------------------------------------------------ analysis
     def cmd_analyze(self, command: Command) -> None:
@@ -496,14 +481,14 @@ class XBoard:
     def resume_analysis(self) -> None:
         if not self.analyzing:
             return
-        self.slot.stop_and_wait()
+        self.session.slot.stop_and_wait()
         position = self.position()
         if not position.legal_moves():
             return
         root = position.copy()
         limits = self.core.ready() and self.core.search.Limits(infinite=True)
-        self.slot.start(self.searcher(), root, limits, lambda info: self.on_info(root, info),
-                        lambda best: None, hold=True)
+        self.session.slot.start(self.searcher(), root, limits,
+                                lambda info: self.on_info(root, info), lambda best: None)
 
     def cmd_dot(self, command: Command) -> None:
         info = self.last_info
@@ -515,11 +500,11 @@ class XBoard:
 
     def cmd_now(self, command: Command) -> None:            # "?": move now
         if not self.analyzing and self.pondering is None:
-            self.slot.stop()
+            self.session.slot.stop()
 
     def cmd_hint(self, command: Command) -> None:
-        if self.hint_move is not None and self.game.position is not None:
-            self.out.line(f"Hint: {self.text(self.game.position, self.hint_move)}")
+        if self.hint_move is not None and self.session.game.position is not None:
+            self.out.line(f"Hint: {self.move_text(self.session.game.position, self.hint_move)}")
 
     def cmd_bk(self, command: Command) -> None:
         self.out.line(" no book")
@@ -542,39 +527,18 @@ class XBoard:
         self.out.line(f"pong {command.args[0] if command.args else ''}".rstrip())
 
     def cmd_memory(self, command: Command) -> None:
-        self.set_memory_option("Hash", command.args[0])
+        self.session.set_option("Hash", command.args[0])
 
     def cmd_cores(self, command: Command) -> None:
-        self.set_memory_option("Threads", command.args[0])
-
-    def set_memory_option(self, name: str, value: str) -> None:
-        """Hash or Threads, allocated now; refused (old value kept) when it cannot be had."""
-        previous = self.options[name]
-        self.options.set(name, value)
-        problems = claim_memory_option(self.core, self.slot, name, previous, self.options.values)
-        if problems:
-            raise ValueError("; ".join(problems))
+        self.session.set_option("Threads", command.args[0])
 
     def cmd_option(self, command: Command) -> None:
+        """``option NAME[=VALUE]``; a set-up applies from the next `new` or `variant` on."""
         body = command.raw.split(None, 1)[1] if command.args else ""
         name, sep, value = body.partition("=")
-        option = self.options.find(name.strip())
-        if option is not None and option.name in ("Hash", "Threads"):
-            self.set_memory_option(option.name, value.strip() if sep else None)
-            return
-        option, _ = self.options.set(name.strip(), value.strip() if sep else None)
+        option, _ = self.session.set_option(name.strip(), value.strip() if sep else None)
         if option.name == "Clear Hash" and self.core.searcher is not None:
             self.core.searcher.clear_hash()
-        elif option.name in ("Cho Setup", "Han Setup"):
-            self.game.setup = (self.options["Han Setup"], self.options["Cho Setup"])
-
-    def cmd_d(self, command: Command) -> None:
-        """The board in XBoard's coordinates, as debug lines (a bare line starting with a
-        digit would read as thinking output)."""
-        from engine.display import board_diagram
-        position = self.position()
-        for line in board_diagram(position, self.codec(position.spec).style).splitlines():
-            self.note(line)
 
     def cmd_draw(self, command: Command) -> None:
         pass                       # offers are declined by staying silent
@@ -592,6 +556,3 @@ class XBoard:
     def internal_error(self, command: Command, problem: Exception) -> None:
         self.error(f"internal: {type(problem).__name__}", command.raw)
 
-    def cmd_quit(self, command: Command) -> None:
-        self.slot.stop_and_wait()
-        raise Quit

@@ -70,7 +70,7 @@ def xboard_rule_ends(spec, chosen: str) -> str:
 def xboard_claim(position, verdict, claimer: int, start_fen: str | None):
     """The Verdict to claim after the arbiter's ``verdict``, or None to play on (or wait).
     ``start_fen``: the FEN XBoard set the game up with (setboard), None after new/variant."""
-    from engine.arbiter import Verdict
+    from engine.arbiter import Verdict     # loads the kernels: not at the handshake
     if verdict.ongoing:
         return None
     board = XBOARD_BOARDS[position.spec.name]

@@ -7,7 +7,7 @@ import pytest
 from engine.kernels.search_layout import C_NODES
 from engine.notation import parse_move
 from engine.position import Position
-from engine.search import Limits, Searcher
+from engine.search import Limits, SearchConfig, Searcher
 
 from search_helpers import replay, run
 
@@ -127,8 +127,7 @@ def test_only_move_answers_at_once():
 
 
 def test_threads_share_the_table():
-    searcher = Searcher()
-    searcher.threads = 2
+    searcher = Searcher(SearchConfig(threads=2))
     position = Position("xiangqi")
     best, infos = run(position, Limits(depth=5), searcher)
     _legal(position, best)
@@ -229,13 +228,15 @@ def test_hash_that_cannot_be_allocated_keeps_the_old_table(monkeypatch):
     monkeypatch.setattr(hash_table, "np", NoMemory)
     with pytest.raises(hash_table.HashSizeError, match="cannot allocate Hash 32 MB"):
         searcher.resize_hash(32)
-    assert searcher._tt.table is table and searcher.hash_mb == 2
-    # a size set behind its back is not retried into a failure: the search starts and answers
-    searcher.hash_mb = 32
+    assert searcher._tt.table is table and searcher.config.hash_mb == 2
+    # a size refused through the configuration is not retried into a failure: the search starts
+    # and answers with the table it has
+    with pytest.raises(hash_table.HashSizeError):
+        searcher.configure(SearchConfig(hash_mb=32))
     position = Position("chess")
     best, _ = run(position, Limits(depth=2), searcher)
     _legal(position, best)
-    assert searcher.hash_mb == 2 and searcher._tt.table is table
+    assert searcher.config.hash_mb == 2 and searcher._tt.table is table
 
 
 def test_threads_that_cannot_be_allocated_keep_the_old_count(monkeypatch):
@@ -249,4 +250,4 @@ def test_threads_that_cannot_be_allocated_keep_the_old_count(monkeypatch):
     monkeypatch.setattr(search, "_Worker", no_memory)
     with pytest.raises(MemoryError):
         searcher.set_threads(4)
-    assert searcher.threads == 2 and searcher._workers == workers
+    assert searcher.config.threads == 2 and searcher._workers == workers

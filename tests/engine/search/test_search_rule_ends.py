@@ -7,7 +7,7 @@ import numpy as np
 from engine.board import Board
 from engine.evaluation import eval_table
 from engine.kernels import search_layout as S
-from engine.search import Limits, Searcher
+from engine.search import Limits, SearchConfig, Searcher
 from engine.variants import get_variant
 from search_helpers import run
 
@@ -25,8 +25,7 @@ def searched(fen: str, moves: list[str], rule_ends: str, depth: int, only: str |
         board.push_str(text)
     position = board.position
     searchmoves = [m for m in position.legal_moves() if board.move_str(m) == only] or None
-    searcher = Searcher()
-    searcher.rule_ends = rule_ends
+    searcher = Searcher(SearchConfig(rule_ends=rule_ends))
     best, _ = run(position.copy(), Limits(depth=depth, searchmoves=searchmoves), searcher)
     return board.move_str(best.move), best
 
@@ -35,7 +34,7 @@ def test_the_arbiter_rule_ends_are_the_default_table():
     for variant in ("xiangqi", "janggi", "shogi", "chess"):
         spec = get_variant(variant)
         assert np.array_equal(eval_table(spec), eval_table(spec, "arbiter"))
-        assert Searcher().rule_ends == "arbiter"
+        assert Searcher().config.rule_ends == "arbiter"
 
 
 def test_mate_and_draws_leaves_out_every_rule_win_and_point_count():

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from protocol.records.reader import read_pgn_text
-from protocol.runner.game import GameResult, MoveRecord
+from protocol.records.game import GameResult, MoveRecord
 from protocol.runner.openings import janggi_setup_fen
 from protocol.records.writer import pgn_text
 from protocol.records.pgn_tags import move_comment, pgn_fen, setup_tags

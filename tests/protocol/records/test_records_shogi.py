@@ -6,7 +6,7 @@ import re
 import pytest
 
 from protocol.records.reader import read_kif
-from protocol.runner.game import GameResult, MoveRecord
+from protocol.records.game import GameResult, MoveRecord
 from protocol.records.shogi_writer import write_shogi
 
 cshogi = pytest.importorskip("cshogi")

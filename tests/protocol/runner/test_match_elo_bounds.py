@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from protocol.runner.game import GameResult
+from protocol.records.game import GameResult
 from protocol.runner.progress import Progress
 from protocol.runner.standings import Standings
 from protocol.runner.stats import elo_estimate

@@ -83,7 +83,7 @@ STOP_WORD = {"uci": "stop", "ucicyclone": "stop", "ucci": "stop", "usi": "stop",
 
 def feed_then_stop(talk: Talk, dialect: str, text: str) -> list[str]:
     talk.alive = talk.loop.feed(text) and talk.alive
-    slot = talk.loop.dialect.slot
+    slot = talk.loop.dialect.session.slot
     if talk.alive and slot.busy:
         talk.loop.feed(STOP_WORD[dialect])
     talk.settle()
@@ -104,7 +104,7 @@ def test_fuzzed_lines_never_crash(dialect, data):
                          "uci", "ucci", "usi", "xboard"):
                 continue   # these legitimately change or end the game; checked elsewhere
             dialect_obj = talk.loop.dialect
-            game = dialect_obj.game
+            game = dialect_obj.session.game
             before = game.position.fen() if game.position is not None else None
             out = feed_then_stop(talk, dialect, text)
             assert talk.alive
@@ -128,10 +128,10 @@ def test_mutated_position_lines_keep_the_previous_position(dialect, data):
     try:
         good = [g for g in GOOD[dialect] if g.startswith(("position", "startpos"))][0]
         talk.send(good)
-        before = talk.loop.dialect.game.position.fen()
+        before = talk.loop.dialect.session.game.position.fen()
         text = "position " + data.draw(line)
         out = talk.send(text)
-        after = talk.loop.dialect.game.position.fen()
+        after = talk.loop.dialect.session.game.position.fen()
         if out:
             assert len(out) == 1 and out[0].startswith(ERROR_PREFIX[dialect]), (text, out)
             assert after == before
@@ -141,7 +141,7 @@ def test_mutated_position_lines_keep_the_previous_position(dialect, data):
 
 def test_xboard_bad_moves_answer_illegal_move():
     talk = started("xboard")
-    position = talk.loop.dialect.game.position
+    position = talk.loop.dialect.session.game.position
     for bad in ("usermove e2e5", "usermove zz", "usermove @@@@", "usermove P@e4"):
         assert talk.send(bad) == [f"Illegal move: {bad.split()[1]}"]
     assert position.ply == 0

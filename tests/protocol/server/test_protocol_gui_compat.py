@@ -35,10 +35,10 @@ def test_uci_variant_lists_and_accepts_fairy_stockfish_names():
     for name, game in FSF_NAMES.items():
         assert f"var {name}" in variant
         assert talk.send(f"setoption name UCI_Variant value {name}") == []
-        assert talk.loop.dialect.game.variant == game
+        assert talk.loop.dialect.session.game.variant == game
     talk.send("setoption name UCI_Variant value janggimodern")
     assert talk.send("position startpos moves e2e2 e9e9 b1c3") == []
-    assert talk.loop.dialect.game.position.ply == 3
+    assert talk.loop.dialect.session.game.position.ply == 3
 
 
 @pytest.mark.parametrize("hello,setoption", [
@@ -49,13 +49,13 @@ def test_other_dialects_accept_the_janggi_rule_set_names(hello, setoption):
     talk = Talk()
     talk.send(hello)
     assert talk.send(setoption) == []
-    assert talk.loop.dialect.game.variant == "janggi"
+    assert talk.loop.dialect.session.game.variant == "janggi"
 
 
 def test_xboard_variant_accepts_a_janggi_rule_set_name_and_announces_the_board():
     talk = Talk()
     out = talk.send("xboard", "protover 2", "new", "variant janggimodern")
-    assert talk.loop.dialect.game.variant == "janggi"
+    assert talk.loop.dialect.session.game.variant == "janggi"
     assert any(line.startswith("setup (") and "9x10+0_xiangqi" in line for line in out)
 
 
@@ -154,7 +154,7 @@ def test_a_repetition_the_gui_may_not_apply_still_gets_a_move(hello, setoption, 
 def test_searchmoves_that_leave_nothing_give_no_move_without_a_score():
     talk = Talk()
     talk.send("ucci", "position fen 3k5/9/9/9/9/9/9/9/9/R3K4 b")
-    position = talk.loop.dialect.game.position
+    position = talk.loop.dialect.session.game.position
     moves = [talk.loop.dialect.move_text(position, m) for m in position.legal_moves()]
     assert moves == ["d9d8"]                    # a game going on: no depth-0 score
     assert talk.send("banmoves " + " ".join(moves), "go depth 1") == ["nobestmove"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import threading
+from dataclasses import replace
 
 import pytest
 
@@ -46,7 +47,7 @@ def go_then_stop(t: Talk, dialect: str, *lines: str) -> list[str]:
     """Feed the lines; a search they leave running (huge limits) is then stopped."""
     for line in lines:
         t.alive = t.loop.feed(line) and t.alive
-    if t.loop.dialect.slot.busy:
+    if t.loop.dialect.session.slot.busy:
         t.loop.feed(STOP[dialect])
     t.settle()
     return t.new_lines()
@@ -124,12 +125,12 @@ def scarce_memory(monkeypatch):
     def resize_hash(self, mb):
         if mb > 1024:
             raise MemoryError(f"cannot allocate Hash {mb} MB")
-        self.hash_mb = mb
+        self.config = replace(self.config, hash_mb=mb)
 
     def set_threads(self, count):
         if count > 4:
             raise MemoryError
-        self.threads = count
+        self.config = replace(self.config, threads=count)
     monkeypatch.setattr(fake.Searcher, "resize_hash", resize_hash)
     monkeypatch.setattr(fake.Searcher, "set_threads", set_threads)
 
@@ -148,16 +149,16 @@ def test_hash_that_cannot_be_allocated_is_refused_and_the_old_table_kept(dialect
     out = t.send(SET_HASH[dialect].format(65536))
     assert len(out) == 1 and out[0].startswith(ERROR[dialect]), out
     assert "cannot allocate Hash 65536 MB" in out[0] and "Hash stays 64 MB" in out[0]
-    assert t.loop.dialect.options["Hash"] == 64
+    assert t.loop.dialect.session.options["Hash"] == 64
     out = t.send(SET_THREADS[dialect].format(64))
     assert len(out) == 1 and out[0].startswith(ERROR[dialect]) and "Threads stays 1" in out[0]
-    assert t.loop.dialect.options["Threads"] == 1
+    assert t.loop.dialect.session.options["Threads"] == 1
     go = "go" if dialect == "xboard" else "go depth 1"
     out = t.send("position startpos" if dialect != "xboard" else "new", go)
     assert len(answers(out, dialect)) == 1, out
     assert not [x for x in out if x.startswith(ERROR[dialect])]
     searcher = t.loop.core.searcher
-    assert searcher.hash_mb == 64 and searcher.threads == 1
+    assert searcher.config.hash_mb == 64 and searcher.config.threads == 1
 
 
 def test_hash_is_tried_before_the_engine_has_loaded(monkeypatch):
@@ -169,9 +170,9 @@ def test_hash_is_tried_before_the_engine_has_loaded(monkeypatch):
     out = t.send("setoption name Hash value 1024")
     assert out == ["info string error: Hash 1024 MB is more than this machine's memory "
                    "(512 MB); Hash stays 16 MB"]
-    assert t.loop.dialect.options["Hash"] == 16
+    assert t.loop.dialect.session.options["Hash"] == 16
     assert t.send("setoption name Hash value 32") == []
-    assert t.loop.dialect.options["Hash"] == 32
+    assert t.loop.dialect.session.options["Hash"] == 32
 
 
 # ---------------------------------------------------------------------- 3. long games
@@ -192,7 +193,7 @@ def test_a_2001_ply_game_is_set_and_searched_from_the_right_position(dialect):
     for text in moves:
         expected.push(parse_move(expected, text))
     assert fake.Searcher.started[-1][0] == expected.fen()
-    assert t.loop.dialect.game.position.ply == 2001 and expected.turn == 1
+    assert t.loop.dialect.session.game.position.ply == 2001 and expected.turn == 1
     best = answers(out, dialect)[0].split()[1]
     codec = t.loop.dialect.codec(expected.spec)
     from engine.dialect_notation import text_to_move
@@ -259,7 +260,7 @@ def test_a_line_at_the_bound_is_still_read():
     assert len(line) <= MAX_LINE_CHARS
     out, loop = run_loop("ucci", f"ucci\n{line}\n")
     assert not [x for x in out if x.startswith("info message error")]
-    assert loop.dialect.game.position.ply == len(line.split()) - 3
+    assert loop.dialect.session.game.position.ply == len(line.split()) - 3
 
 
 # ---------------------------------------------------------------------- 10. UCCI stop when idle

@@ -100,14 +100,14 @@ def test_uci_janggi_pass_is_the_general_square_twice_and_0000_is_accepted():
     talk = Talk()
     talk.send("uci", "setoption name UCI_Variant value janggi")
     assert talk.send("position startpos moves 0000") == []
-    assert talk.loop.dialect.game.position.ply == 1
+    assert talk.loop.dialect.session.game.position.ply == 1
     assert talk.send("position startpos moves h1g3 pass") == []
-    assert talk.loop.dialect.game.position.ply == 2
+    assert talk.loop.dialect.session.game.position.ply == 2
     assert talk.send("position startpos moves e2e2 e9e9") == []
-    assert talk.loop.dialect.game.position.ply == 2
+    assert talk.loop.dialect.session.game.position.ply == 2
     talk.send("position startpos moves h1g3")
-    fake.Searcher.script = {"pv": [m for m in talk.loop.dialect.game.position.legal_moves()
-                                   if talk.loop.dialect.move_text(talk.loop.dialect.game.position, m) == "e9e9"]}
+    fake.Searcher.script = {"pv": [m for m in talk.loop.dialect.session.game.position.legal_moves()
+                                   if talk.loop.dialect.move_text(talk.loop.dialect.session.game.position, m) == "e9e9"]}
     assert talk.send("go depth 1")[0].endswith("pv e9e9")
 
 
@@ -126,7 +126,7 @@ def test_uci_multipv_hash_and_clear_hash_reach_the_searcher():
     out = talk.send("go depth 1")
     assert [l.split()[6] for l in out if l.startswith("info")] == ["1", "2", "3"]
     searcher = talk.loop.core.searcher
-    assert searcher.hash_mb == 64 and searcher.cleared >= 1
+    assert searcher.config.hash_mb == 64 and searcher.cleared >= 1
 
 
 def test_uci_no_legal_move_gives_bestmove_none():
@@ -140,19 +140,19 @@ def test_uci_no_legal_move_gives_bestmove_none():
 def test_uci_bad_lines_give_info_string_and_keep_the_position():
     talk = Talk()
     talk.send("uci", "position startpos moves e2e4")
-    before = talk.loop.dialect.game.position.fen()
+    before = talk.loop.dialect.session.game.position.fen()
     for bad in ("position startpos moves e2e5", "position fen nonsense", "flurb",
                 "setoption name NoSuchThing value 3", "setoption name Hash value abc"):
         out = talk.send(bad)
         assert len(out) == 1 and out[0].startswith("info string error:"), (bad, out)
-    assert talk.loop.dialect.game.position.fen() == before
+    assert talk.loop.dialect.session.game.position.fen() == before
 
 
 def test_uci_chess960_castling_is_king_takes_rook():
     talk = Talk()
     talk.send("uci", "setoption name UCI_Chess960 value true")
     talk.send("position fen rk6/8/8/8/8/8/8/RK5R w KQ - 0 1 moves b1h1")
-    assert talk.loop.dialect.game.position.ply == 1
+    assert talk.loop.dialect.session.game.position.ply == 1
 
 
 def test_uci_go_perft_counts():
@@ -166,7 +166,7 @@ def test_bare_startpos_in_uci_switches_to_cyclone_with_xiangqi():
     talk.send("uci")
     out = talk.send("startpos moves h2e2", "go depth 1")
     assert talk.loop.dialect.name == "ucicyclone"
-    assert talk.loop.dialect.game.variant == "xiangqi"
+    assert talk.loop.dialect.session.game.variant == "xiangqi"
     assert re.match(r"^bestmove [a-i][0-9][a-i][0-9] ponder [a-i][0-9][a-i][0-9]$", out[-1])
 
 
@@ -174,7 +174,7 @@ def test_ucicyclone_first_word_and_fen_line():
     talk = Talk()
     assert talk.send("ucicyclone") == []
     talk.send("fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2")
-    assert talk.loop.dialect.game.position.ply == 1
+    assert talk.loop.dialect.session.game.position.ply == 1
 
 
 def test_protocol_override_fixes_the_dialect():
@@ -221,8 +221,8 @@ def test_ucci_score_has_no_cp_and_errors_use_info_message():
 def test_ucci_nobestmove_when_every_move_is_banned():
     talk = Talk()
     talk.send("ucci", "position fen 3k5/9/9/9/9/9/9/9/9/R3K4 b")
-    moves = [talk.loop.dialect.move_text(talk.loop.dialect.game.position, m)
-             for m in talk.loop.dialect.game.position.legal_moves()]
+    moves = [talk.loop.dialect.move_text(talk.loop.dialect.session.game.position, m)
+             for m in talk.loop.dialect.session.game.position.legal_moves()]
     assert talk.send("banmoves " + " ".join(moves), "go depth 1") == ["nobestmove"]
 
 
@@ -261,7 +261,7 @@ def test_usi_mate_scores_in_plies_and_resign_when_lost():
 def test_usi_go_mate_answers_checkmate():
     talk = Talk()
     talk.send("usi", "position sfen 4k4/9/4G4/9/9/9/9/9/4K4 b G 1")
-    position = talk.loop.dialect.game.position
+    position = talk.loop.dialect.session.game.position
     from engine.dialect_notation import codec_for, text_to_move
     codec = codec_for(position.spec, "usi")
     fake.Searcher.script = {"mate_plies": 1, "pv": [text_to_move(position, "G*5b", codec)]}
@@ -292,7 +292,7 @@ def test_usi_gameover_stops_and_quit_ends():
 def test_usi_chess_style_fen_accepted():
     talk = Talk()
     talk.send("usi", "position fen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1 moves 7g7f")
-    assert talk.loop.dialect.game.position.ply == 1
+    assert talk.loop.dialect.session.game.position.ply == 1
 
 
 # -------------------------------------------------------------------------------------- XBoard
@@ -328,7 +328,7 @@ def test_xboard_game_flow_with_thinking_output_and_pong():
 
 def test_xboard_force_undo_remove_setboard_and_errors():
     talk, _ = xboard_start("new", "force", "usermove e2e4", "usermove e7e5", "usermove g1f3")
-    position = talk.loop.dialect.game.position
+    position = talk.loop.dialect.session.game.position
     assert position.ply == 3
     talk.send("undo")
     assert position.ply == 2
@@ -358,15 +358,15 @@ def test_xboard_janggi_setup_and_pass():
     assert out[0].startswith("setup (") and "rnba1abnr/4k4" in out[0]
     assert out[1].startswith("piece ")
     talk.send("force", "usermove @@@@")
-    assert talk.loop.dialect.game.position.ply == 1
+    assert talk.loop.dialect.session.game.position.ply == 1
     talk.send("playother")
-    talk.loop.dialect.engine_side = talk.loop.dialect.game.position.turn
+    talk.loop.dialect.engine_side = talk.loop.dialect.session.game.position.turn
     fake.Searcher.started.clear()
 
 
 def test_xboard_shogi_chess_style_moves():
     talk, _ = xboard_start("new", "variant shogi", "force", "usermove c3c4", "usermove g7g6")
-    assert talk.loop.dialect.game.position.ply == 2
+    assert talk.loop.dialect.session.game.position.ply == 2
     assert talk.send("usermove b2h8+") == []
     assert talk.send("usermove P@e5")[0] == "Illegal move: P@e5"  # gote to move, no pawn in hand
 
@@ -385,9 +385,9 @@ def test_xboard_analyze_exit_and_hint():
 
 def test_xboard_options_memory_cores():
     talk, _ = xboard_start("memory 32", "cores 2", "option MultiPV=2", "option Clear Hash")
-    assert talk.loop.dialect.options["Hash"] == 32
-    assert talk.loop.dialect.options["Threads"] == 2
-    assert talk.loop.dialect.options["MultiPV"] == 2
+    assert talk.loop.dialect.session.options["Hash"] == 32
+    assert talk.loop.dialect.session.options["Threads"] == 2
+    assert talk.loop.dialect.session.options["MultiPV"] == 2
 
 
 # ------------------------------------------------------------------------ janggi set-ups
@@ -398,14 +398,14 @@ def test_janggi_setup_options_choose_the_start_position():
     talk.send("setoption name UCI_Variant value janggi",
               "setoption name Cho Setup value sang-ma-ma-sang",
               "setoption name Han Setup value ma-sang-ma-sang", "position startpos")
-    fen = talk.loop.dialect.game.position.fen()
+    fen = talk.loop.dialect.session.game.position.fen()
     assert fen.split("/")[-1].startswith("RBNA1ANBR")
     assert fen.startswith("rbna1absnr"[:0] + "r")
     talk.send("setoption name UCI_Variant value xiangqi", "position startpos")
-    assert talk.loop.dialect.game.position.fen().startswith("rnbakabnr/")   # no set-ups there
+    assert talk.loop.dialect.session.game.position.fen().startswith("rnbakabnr/")   # no set-ups there
     talk.send("setoption name UCI_Variant value janggi",
               "position fen rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1")
-    assert talk.loop.dialect.game.position.fen().split("/")[-1].startswith("RNBA1ABNR")
+    assert talk.loop.dialect.session.game.position.fen().split("/")[-1].startswith("RNBA1ABNR")
     assert talk.send("setoption name Cho Setup value nonsense")[0].startswith("info string error:")
 
 

@@ -260,13 +260,13 @@ def test_rule_ends_default_by_dialect_and_under_xboard_by_game():
     out = talk.send("xboard", "protover 2")
     assert 'feature option="Rule Ends -combo arbiter /// mate-and-draws /// *xboard"' in out
     talk.send("new", "go")
-    assert talk.loop.dialect.core.searcher.rule_ends == "mate-and-draws"     # chess
+    assert talk.loop.dialect.core.searcher.config.rule_ends == "mate-and-draws"     # chess
     talk.send("new", "variant xiangqi", "go")
-    assert talk.loop.dialect.core.searcher.rule_ends == "mate-and-draws"
+    assert talk.loop.dialect.core.searcher.config.rule_ends == "mate-and-draws"
     talk.send("new", "variant shogi", "go")      # XBoard takes any win claimed in a drop game
-    assert talk.loop.dialect.core.searcher.rule_ends == "arbiter"
+    assert talk.loop.dialect.core.searcher.config.rule_ends == "arbiter"
     talk.send("new", "variant xiangqi", "option Rule Ends=arbiter", "go")
-    assert talk.loop.dialect.core.searcher.rule_ends == "arbiter"
+    assert talk.loop.dialect.core.searcher.config.rule_ends == "arbiter"
     for hello in ("uci", "ucci", "usi"):
         declared = [line for line in Talk().send(hello) if "Rule Ends" in line.replace("_", " ")]
         assert len(declared) == 1 and "default arbiter" in declared[0], declared

@@ -1,0 +1,47 @@
+"""The record of one played game: what the tournament runner produces and the record writers
+(writer.py, shogi_writer.py) and the runner's standings read."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+
+@dataclass
+class MoveRecord:
+    move: str
+    elapsed: float | None = None  # None for opening (book) moves
+    score: int | None = None  # centipawns from the mover's view (mates as +-100000 - n)
+    depth: int | None = None
+    nodes: int | None = None
+    pv: list[str] = field(default_factory=list)
+
+
+@dataclass
+class GameResult:
+    index: int
+    round: int
+    pair: int
+    variant: str
+    start_fen: str | None
+    first: str  # engine names
+    second: str
+    result: str  # '1-0' = first player wins, '0-1', '1/2-1/2', '*' (not played)
+    termination: str  # PGN words: normal, adjudication, time forfeit, rules infraction, abandoned
+    reason: str  # in words, naming the side
+    moves: list[MoveRecord] = field(default_factory=list)
+    opening_plies: int = 0
+    scores: tuple | None = None
+    time_control: str = ""
+    started: float = 0.0
+    duration: float = 0.0
+    host: str = ""
+    failed_to_start: str = ""  # the engine that could not start (the runner counts these)
+
+    def score_of(self, name: str) -> float:
+        """Points for engine ``name`` (1, 0.5, 0)."""
+        first_points = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(self.result)
+        if first_points is None:
+            return 0.0
+        return first_points if name == self.first else 1.0 - first_points
+
+    def to_dict(self) -> dict:
+        return asdict(self)
