@@ -9,40 +9,18 @@ import sys
 import time
 
 from .position import Position
+from .search import Limits, Searcher
+from .variants import VARIANTS
 
 DEFAULT_DEPTH = 7
 
-POSITIONS: dict[str, list[str]] = {
-    "xiangqi": [
-        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-        "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1CN4C1/9/R1BAKAB1R w - - 0 1",
-        "2bakab2/9/4c1n2/p3p1p1p/2p6/6P2/P1P1P3P/2N1C4/9/2BAKAB2 w - - 0 1",
-        "3k5/4a4/4ba3/9/2b6/9/9/4B4/4A4/3AK2R1 w - - 0 1",
-    ],
-    "janggi": [
-        "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
-        "rbna1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RBNA1ANBR w - - 0 1",
-        "r1ba1abnr/4k4/1cn4c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
-    ],
-    "shogi": [
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-        "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
-        "ln1g3nl/1r1sk1gb1/p1ppppspp/1p4p2/9/2P1P1P2/PPSP1P1PP/1BK2S1R1/LN1G1G1NL b - 1",
-        "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
-    ],
-    "chess": [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/P4PPP/R2QKB1R w KQ - 0 8",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    ],
-}
+# Each game's bench positions are declared in its variant module (``VariantSpec.bench_fens``).
+POSITIONS: dict[str, tuple[str, ...]] = {name: spec.bench_fens for name, spec in VARIANTS.items()}
 
 
 def run(variant: str | None = None, depth: int | None = None, verbose: bool = False
         ) -> tuple[int, int]:
     """Search every bench position of ``variant`` (all games if None); (nodes, nodes/second)."""
-    from .search import Limits, Searcher
     depth = depth or DEFAULT_DEPTH
     games = [variant] if variant else list(POSITIONS)
     total = 0

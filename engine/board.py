@@ -6,9 +6,12 @@
 """
 from __future__ import annotations
 
+from .display import board_diagram
 from .notation import move_text, parse_move
 from .position import Position
+from .rules import judge_position
 from .spec import VariantSpec
+from .variants import setup_fen
 
 
 class Board:
@@ -83,7 +86,6 @@ class Board:
 
     def outcome(self, **rule_options):
         """The arbiter's verdict, or None while the game goes on (as python-chess does)."""
-        from .arbiter import judge_position
         verdict = judge_position(self.position, **rule_options)
         return None if verdict.result == "*" else verdict
 
@@ -91,13 +93,10 @@ class Board:
         return self.outcome(**rule_options) is not None
 
     def __str__(self) -> str:
-        from .display import board_diagram
         return board_diagram(self.position)
 
 
 def _setup_fen(variant, fen, setup) -> str:
-    from .janggi_setup import setup_fen
-    from .variants import get_variant
     if fen is not None:
         raise ValueError("give either a FEN or a setup, not both")
-    return setup_fen(get_variant(variant) if isinstance(variant, str) else variant, setup)
+    return setup_fen(variant, setup)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
+import weakref
 from pathlib import Path
 
 _KERNEL_DIR = Path(__file__).resolve().parent / "kernels"
@@ -43,7 +45,6 @@ def _install() -> None:
     except OSError:
         return  # unwritable home: numba falls back to compiling in memory
     os.environ["NUMBA_CACHE_DIR"] = str(path)
-    import sys
     if "numba" in sys.modules:  # imported before us: make numba read the new directory
         from numba.core import config
         config.reload_config()
@@ -55,14 +56,12 @@ _listeners: list = []      # weak references: a listener's owner (a protocol ses
 def on_announce(listener) -> None:
     """``listener(message)`` hears what the kernel cache is doing (a front end shows it). It is
     held weakly: it hears nothing once its owner is gone."""
-    import weakref
     is_method = hasattr(listener, "__self__")
     _listeners.append(weakref.WeakMethod(listener) if is_method else weakref.ref(listener))
 
 
 def announce(message: str) -> None:
     """A line about compiling: to stderr, and to every listener (e.g. as an ``info string``)."""
-    import sys
     try:
         sys.stderr.write(f"jiangjun: {message}\n")
         sys.stderr.flush()

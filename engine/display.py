@@ -1,11 +1,12 @@
 """A plain-text board diagram (for `d` in the protocols and for humans)."""
 from __future__ import annotations
 
+from .dialect_notation import square_labels
+
 
 def board_diagram(position, style: str | None = None) -> str:
     """Files and ranks are labelled in a dialect's square style (engine/dialect_notation.py:
     ``zero``, ``one``, ``usi``), by default in the game's canonical one."""
-    from .dialect_notation import square_labels
     spec, geo = position.spec, position.geo
     file_labels, rank_labels = square_labels(spec, style)
     lines = []

@@ -17,6 +17,7 @@ from .fen_text import fsf_style as _fsf_style, side_to_move as _side
 from .geometry import Geometry
 from .kernels import layout as L
 from .spec import VariantSpec
+from .tables import compile_tables
 
 
 
@@ -292,7 +293,6 @@ def _locate_royals(spec, geo, board, st) -> None:
 def _check_placement(spec, geo, board) -> None:
     """Reject pieces where they can never stand (engine/fen_limits.py): an advisor outside its
     palace, an unpromoted pawn on its last rank."""
-    from .tables import compile_tables
     cv = compile_tables(spec)
     for sq in geo.squares():
         pc = int(board[sq])

@@ -15,7 +15,7 @@ Placement. A piece whose every move ends in a region (xiangqi and janggi palace 
 xiangqi elephant) stands only in that region, in every game: a drop places a piece only where it
 can move. And every game rejects a pawn in its ``forced_region`` (the last rank, in chess and in
 shogi): no move or drop leaves it there unpromoted. A shogi lance or knight there is just as
-unreachable but stays accepted: the shared test vectors from independent implementations
+unreachable but stays accepted: the test vectors (tests/data) from independent implementations
 (cshogi, Fairy-Stockfish) hold such a position (an impasse count with unpromoted lances and
 knights on the last rank) and play on from it, and a piece with no move breaks nothing. Points
 a piece cannot reach for other reasons (a soldier behind its start rank) stay accepted: the
@@ -122,7 +122,7 @@ def never_there(piece, cv, side: int, sq: int) -> str | None:
     if piece.is_pawn and piece.forced_region and in_region(cv, piece.forced_region, side, sq):
         return "could never move"
     regions = {atom.to_region for atom in piece.atoms}
-    if None not in regions and not any(in_region(cv, name, side, sq) for name in regions):
+    if piece.confined and not any(in_region(cv, name, side, sq) for name in regions):
         return "stands where it can never be"
     return None
 

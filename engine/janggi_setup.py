@@ -1,8 +1,10 @@
 """Janggi set-ups: the 16 horse/elephant arrangements by name, to a start FEN and back.
 
-Each side names its arrangement from its own left (RULES.md section 2): Cho's left is file a,
-Han's own left is file i. The four names list the pieces on the back-rank points b, c, g, h as
-that player sees them (ma = horse N, sang = elephant B). Han chooses first, then Cho.
+The janggi spec (engine/variants/janggi.py) offers these as ``VariantSpec.setups`` and takes its
+start position from ``start_fen()``. Each side names its arrangement from its own left: Cho's
+left is file a, Han's own left is file i. The four names list the pieces on the back-rank points
+b, c, g, h as that player sees them (ma = horse N, sang = elephant B). Han chooses first, then
+Cho.
 
     >>> start_fen(han="ma-sang-sang-ma", cho="sang-ma-ma-sang")
     'rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RBNA1ANBR w - - 0 1'
@@ -81,15 +83,9 @@ def parse_setup(text: str | tuple[str, str] | dict) -> tuple[str, str]:
 
 
 def setup_fen(spec, setup) -> str:
-    """Start FEN for ``setup`` in variant ``spec``; ValueError if that variant has no named
-    set-ups (only janggi has them: its start position is built from this module's template)."""
-    if spec.start_fen != start_fen():
-        raise ValueError(f"named setups are janggi's; {spec.name} has none")
-    return start_fen(*parse_setup(setup))
-
-
-def format_setup(han: str, cho: str) -> str:
-    return f"han={han},cho={cho}"
+    """Start FEN for ``setup`` in variant ``spec`` (``VariantSpec.setup_fen``); ValueError if
+    that variant has no named set-ups."""
+    return spec.setup_fen(setup)
 
 
 def _pieces_of(name: str) -> list[str]:

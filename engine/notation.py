@@ -1,4 +1,5 @@
-"""Canonical move text for each variant, the notation of ../shared/vectors and of engine/ APIs.
+"""Canonical move text for each variant: the notation of engine/ APIs and of the test vectors
+(tests/data).
 
 coord0: xiangqi/janggi, files a..i and ranks 0..9 from the first player (``h2e2``); a pass is the
         own royal square twice (``e1e1``).

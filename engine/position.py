@@ -9,7 +9,7 @@ from .kernels.makemove import make_move, unmake_move
 from .kernels.movegen import gen_legal
 from .fen import FenError, format_fen, parse_fen
 from .spec import VariantSpec
-from .tables import Z_CASTLE, Z_EP, Z_HAND, Z_PIECE, Z_SIDE, CompiledVariant, compile_tables
+from .tables import CompiledVariant, compile_tables
 from .variants import get_variant
 
 
@@ -120,17 +120,18 @@ class Position:
             pc = int(self.board[sq])
             if pc:
                 side, pt = (0, pc) if pc > 0 else (1, -pc)
-                h ^= int(Z[Z_PIECE + (side * L.MAX_TYPES + pt) * L.NSQ + sq])
+                h ^= int(Z[L.Z_PIECE + (side * L.MAX_TYPES + pt) * L.NSQ + sq])
         for side in (0, 1):
             for pt in range(1, L.MAX_TYPES):
                 count = int(self.st[L.S_HAND + side * L.MAX_TYPES + pt])
                 if count:
-                    h ^= int(Z[Z_HAND + (side * L.MAX_TYPES + pt) * 32 + min(count, 31)])
-        h ^= int(Z[Z_CASTLE + int(self.st[L.S_CASTLE])])
+                    h ^= int(Z[L.Z_HAND + (side * L.MAX_TYPES + pt) * L.HAND_KEYS
+                                + min(count, L.HAND_KEYS - 1)])
+        h ^= int(Z[L.Z_CASTLE + int(self.st[L.S_CASTLE])])
         if self.st[L.S_EP]:
-            h ^= int(Z[Z_EP + int(self.st[L.S_EP])])
+            h ^= int(Z[L.Z_EP + int(self.st[L.S_EP])])
         if self.st[L.S_STM]:
-            h ^= int(Z[Z_SIDE])
+            h ^= int(Z[L.Z_SIDE])
         return h  # every key is a positive int64, so the XOR stays one
 
 

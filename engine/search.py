@@ -522,7 +522,6 @@ class Searcher:
 
     def _tt_reply(self, job: _Job, move: int) -> int | None:
         """The expected reply from the TT, for a ponder move when the PV has only one move."""
-        position = Position.__new__(Position)
         board = job.board.copy()
         st = job.st.copy()
         undo = np.zeros((4, L.U_SIZE), dtype=np.int64)
@@ -534,5 +533,4 @@ class Searcher:
         reply = data & S.MOVE_MASK
         moves = np.zeros(L.MOVE_BUF, dtype=np.int32)   # gen_legal keeps scratch at its end
         end = gen_legal(job.T, board, st, moves, 0)
-        del position
         return int(reply) if reply in set(int(m) for m in moves[:end]) else None

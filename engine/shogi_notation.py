@@ -3,7 +3,7 @@
 USI (``7g7f``, ``8h2b+``, ``P*5e``; engine/notation.py) is canonical. XBoard and Fairy-Stockfish's
 UCI mode use chess orientation instead: file ``a`` is sente's left (USI file 9) and rank 1 is
 sente's back rank (USI rank ``i``), drops use ``@``:  ``7g7f`` = ``c3c4``, ``8h2b+`` = ``b2h8+``,
-``P*5e`` = ``P@e5`` (PROTOCOLS.md 2.4, tests/data/conventions.json). On input a trailing ``=``
+``P*5e`` = ``P@e5`` (tests/data/conventions.json). On input a trailing ``=``
 (XBoard's "do not promote") is accepted and dropped.
 
 The FEN of those GUIs is Fairy-Stockfish's: hands in brackets after the board and ``w`` for sente

@@ -7,6 +7,7 @@ deltas and region ranks mirrored. Nothing here imports numpy or numba.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 LEAP, RIDE, HOP = "leap", "ride", "hop"
 QUIET, CAPTURE, BOTH = "quiet", "capture", "both"
@@ -50,12 +51,46 @@ class PieceSpec:
     is_pawn: bool = False              # nifu, en passant and clock-reset piece
     points: float | None = None        # game-end count value (janggi points), None = not counted
 
+    @property
+    def confined(self) -> bool:
+        """Every move of the piece ends inside a region (a xiangqi advisor or elephant): it can
+        never attack beyond its own ground."""
+        return all(atom.to_region is not None for atom in self.atoms)
+
 
 @dataclass(frozen=True)
 class Region:
     """Union of rectangles (file0, file1, rank0, rank1), inclusive, in side-relative ranks."""
 
     rects: tuple[tuple[int, int, int, int], ...]
+
+
+@dataclass(frozen=True)
+class NamedSetups:
+    """A game whose players each choose an arrangement of their pieces before play (janggi's
+    horse and elephant set-ups). The functions come from the module that builds them."""
+
+    names: tuple[str, ...]             # every arrangement a player may choose
+    default: str
+    sides: tuple[str, ...]             # the players, in the order they choose
+    parse: Callable[[object], tuple[str, ...]]   # text, dict or tuple -> a name per side
+    start_fen: Callable[..., str]      # start_fen(*names, one per side in ``sides`` order)
+    of_fen: Callable[[str], tuple[str, ...] | None]   # the names a start FEN shows, else None
+
+    def fen(self, setup) -> str:
+        """The start FEN of ``setup`` (anything ``parse`` reads); ValueError if it is not one."""
+        return self.start_fen(*self.parse(setup))
+
+
+@dataclass(frozen=True)
+class XBoardSetup:
+    """How XBoard (4.9.1) draws and move-checks a game it does not know, announced with the
+    engine's ``setup`` and ``piece`` commands (the form Fairy-Stockfish sends)."""
+
+    piece_to_char: str                 # XBoard's piece-to-char table
+    parent: str                        # the board XBoard starts from, e.g. "9x10+0_xiangqi"
+    letters: dict[str, str]            # FEN letter changes for XBoard (none for janggi)
+    pieces: tuple[str, ...]            # Betza ``piece`` lines, one per piece type
 
 
 @dataclass(frozen=True)
@@ -85,9 +120,37 @@ class VariantSpec:
     fen_sides: tuple[tuple[str, ...], tuple[str, ...]] = (("w",), ("b",))
     move_style: str = "coord0"       # canonical move text: "coord0", "coord1" or "usi"
     no_moves_result: str = "loss"    # for the side to move when it has no legal move and no check
-    side_names: tuple[str, str] = ("first", "second")
+    side_names: tuple[str, str] = ("first", "second")   # lower case; .title() for display
     end_rules: tuple[str, ...] = ("no_legal_moves",)  # names in engine/rules, in priority order
+    # Rule numbers and policies, read alike by the arbiter (engine/rules) and by the search's
+    # eval table (engine/evaluation/rule_view.py).
     points_bonus: tuple[float, float] = (0.0, 0.0)   # added to each side's points count (janggi)
+    clock_draw_plies: int = 0      # halfmove clock (S_CLOCK) that draws: xiangqi's 120 plies
+    #                                without capture, chess's 50-move claim; 0 = none
+    ply_limit: int = 0             # plies after which the point count decides (janggi); 0 = none
+    perpetual_check_loses: bool = False   # a side that checked on every move of a repetition loses
+    entering_king_declaration: bool = False   # a side may declare an entering-king win (shogi)
+    evaluation: str = ""           # module whose ``PROFILE`` evaluates the game
+    # Records and GUIs
+    record_formats: tuple[str, ...] = ("pgn",)   # game-record formats, the usual one first
+    pgn_variant: str | None = None   # PGN ``Variant`` tag (None: standard chess, no tag)
+    record_moves: str = "canonical"  # move text in PGN: "canonical" (move_style) or "san"
+    pgn_fen_letters: dict[str, str] = field(default_factory=dict)   # FEN letter -> PGN's letter
+    setups: NamedSetups | None = None   # named start arrangements the players choose
+    xboard_setup: XBoardSetup | None = None   # for an XBoard that does not know the game
+    bench_fens: tuple[str, ...] = ()   # positions `jiangjun bench` searches (engine/bench.py)
+
+    @property
+    def has_hands(self) -> bool:
+        """Captured pieces go to the captor's hand and may be dropped (shogi)."""
+        return self.drops
+
+    def setup_fen(self, setup) -> str:
+        """The start FEN of a named set-up; ValueError if the game has none or ``setup`` is not
+        one of them."""
+        if self.setups is None:
+            raise ValueError(f"{self.name} has no named set-ups")
+        return self.setups.fen(setup)
 
     def piece_by_letter(self, letter: str) -> PieceSpec:
         for piece in self.pieces:

@@ -14,14 +14,6 @@ from . import spec as S
 from .geometry import Geometry
 from .kernels import layout as L
 
-# Zobrist layout
-Z_SIDE = 0
-Z_CASTLE = 1                      # 16 entries
-Z_EP = Z_CASTLE + 16              # 256 entries
-Z_PIECE = Z_EP + L.NSQ            # [side * 32 + pt] * 256 + sq
-Z_HAND = Z_PIECE + 2 * L.MAX_TYPES * L.NSQ   # [side * 32 + pt] * 32 + count
-Z_SIZE = Z_HAND + 2 * L.MAX_TYPES * 32
-
 _KIND = {S.LEAP: L.K_LEAP, S.RIDE: L.K_RIDE, S.HOP: L.K_HOP}
 _MODE = {S.QUIET: L.MODE_QUIET, S.CAPTURE: L.MODE_CAPTURE, S.BOTH: L.MODE_BOTH}
 
@@ -227,8 +219,8 @@ def _compile(spec: S.VariantSpec) -> CompiledVariant:
         T[off + pt] = piece.value
 
     rng = np.random.default_rng(0x4A4A_2026)
-    Z = rng.integers(1, 2**63 - 1, size=Z_SIZE, dtype=np.int64)
-    Z[Z_HAND: Z_SIZE: 32] = 0  # zero pieces in hand hashes as nothing
+    Z = rng.integers(1, 2**63 - 1, size=L.Z_SIZE, dtype=np.int64)
+    Z[L.Z_HAND: L.Z_SIZE: L.HAND_KEYS] = 0  # zero pieces in hand hashes as nothing
     return CompiledVariant(spec, geo, np.asarray(T, dtype=np.int32), Z, region_index)
 
 
@@ -267,7 +259,7 @@ def _royal_squares(spec, geo, masks, region_index) -> list[set[int]]:
     for side in (0, 1):
         squares: set[int] = set()
         royal = [p for p in spec.pieces if p.royal]
-        if not royal or any(a.to_region is None for a in royal[0].atoms):
+        if not royal or not royal[0].confined:
             squares = set(geo.squares())
         else:
             for atom in royal[0].atoms:
@@ -327,7 +319,7 @@ def _reachable(spec, geo, side, masks, region_index) -> dict[int, set[int]]:
     result = {}
     everywhere = set(geo.squares())
     for pt, piece in enumerate(spec.pieces, start=1):
-        if spec.drops or any(a.to_region is None for a in piece.atoms):
+        if spec.drops or not piece.confined:
             result[pt] = everywhere
         else:
             squares: set[int] = set()

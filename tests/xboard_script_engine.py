@@ -6,11 +6,8 @@ XBoard takes that only from its first engine (and cannot load such a position fr
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.board import Board  # noqa: E402
+from engine.board import Board
 
 
 def main() -> None:

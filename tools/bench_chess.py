@@ -1,7 +1,7 @@
 """Chess perft speed: jiangjun next to python-chess and Fairy-Stockfish, same positions, one run.
 
-    python tools/bench_chess.py                      # the default position set
-    python tools/bench_chess.py --fen "<fen>" --depth 4 [--chess960] --repeat 3
+    python -m tools.bench_chess                      # the default position set
+    python -m tools.bench_chess --fen "<fen>" --depth 4 [--chess960] --repeat 3
 
 For each position prints nodes, CPU seconds and nodes/second of
   - jiangjun: engine.perft (numba kernel, leaves bulk-counted at depth 1), after a warm-up;
@@ -17,17 +17,15 @@ A benchmark, not a test: medians of --repeat runs (python-chess: --pychess-repea
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 
 import chess
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from engine.board import Board
+from engine.perft import perft
 
-from engine.board import Board  # noqa: E402
-from engine.perft import perft  # noqa: E402
-from tools.fsf_perft import fsf_perft, median  # noqa: E402
+from tools.fsf_perft import fsf_perft, median
 
 FSF = "/usr/games/fairy-stockfish"
 

@@ -1,7 +1,7 @@
 """Perft speed of jiangjun against Fairy-Stockfish on the same position, in one run.
 
-    python tools/bench_perft.py                       # xiangqi start position, depth 5
-    python tools/bench_perft.py --variant shogi --depth 4 --repeat 3
+    python -m tools.bench_perft                       # xiangqi start position, depth 5
+    python -m tools.bench_perft --variant shogi --depth 4 --repeat 3
 
 Prints jiangjun's nodes/second (median of --repeat timed runs after one warm-up, which loads the
 numba cache), then, when /usr/games/fairy-stockfish exists, FSF's `go perft N` on the same
@@ -18,11 +18,10 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from engine.board import Board
+from engine.perft import perft
 
-from engine.board import Board  # noqa: E402
-from engine.perft import perft  # noqa: E402
-from tools.fsf_perft import fsf_perft, median  # noqa: E402
+from tools.fsf_perft import fsf_perft, median
 
 FSF = "/usr/games/fairy-stockfish"
 # FSF variant whose move tree equals ours: FSF's "janggi" ends the game on bikjang inside perft

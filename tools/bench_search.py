@@ -1,8 +1,8 @@
 """Search speed next to Fairy-Stockfish: both engines search every bench position for the same
 fixed time in the same run; nodes/s per game and the ratio (ours / FSF).
 
-    python tools/bench_search.py [--movetime MS] [--variant V]
-    python tools/bench_search.py --smp [--depth D]   # Lazy SMP time-to-depth, 1 vs 2 threads
+    python -m tools.bench_search [--movetime MS] [--variant V]
+    python -m tools.bench_search --smp [--depth D]   # Lazy SMP time-to-depth, 1 vs 2 threads
 
 Fairy-Stockfish runs as a separate process with one thread (Threads 1, Hash 16); our search runs
 in this process with one thread and a 16 MB table. Node counts: its last `info` line with a node
@@ -18,12 +18,11 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+from engine.bench import POSITIONS
+from engine.position import Position
+from engine.search import Limits, SearchConfig, Searcher
 
-from engine.bench import POSITIONS  # noqa: E402
-from tools.fsf_perft import cpu_seconds  # noqa: E402
-from engine.position import Position  # noqa: E402
-from engine.search import Limits, SearchConfig, Searcher  # noqa: E402
+from tools.fsf_perft import cpu_seconds
 
 FSF = "/usr/games/fairy-stockfish"
 

@@ -1,6 +1,6 @@
 """Start-up time of the engine process: how long a GUI waits for `readyok`, cold and warm.
 
-    python tools/bench_startup.py [--warm-runs 5] [--reference DIR] [--pair]
+    python -m tools.bench_startup [--warm-runs 5] [--reference DIR] [--pair]
 
 Cold: an empty kernel cache (a fresh JIANGJUN_CACHE_DIR), so every kernel compiles. Warm: the
 same cache again. Each run starts `python -m protocol.cli`, sends `uci`, waits for `uciok`, sends

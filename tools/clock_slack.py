@@ -1,7 +1,7 @@
 """How close each engine of a `jiangjun match` came to its flag: time forfeits and the slack it
 kept, replayed from the match's JSON-lines log.
 
-    python tools/clock_slack.py games.jsonl [more.jsonl ...]
+    python -m tools.clock_slack games.jsonl [more.jsonl ...]
 
 For every timed move the clock is replayed exactly as the runner charges it (protocol/runner/
 clock.py): the slack of a move is what the mover had left when it moved, main time plus the
@@ -17,13 +17,11 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from engine.fen_text import first_to_move  # noqa: E402
-from engine.variants import get_variant  # noqa: E402
-from protocol.runner.cli import parse_tc  # noqa: E402
-from protocol.runner.clock import Clock  # noqa: E402
-from protocol.runner.config import TimeControl  # noqa: E402
+from engine.fen_text import first_to_move
+from engine.variants import get_variant
+from protocol.runner.cli import parse_tc
+from protocol.runner.clock import Clock
+from protocol.runner.config import TimeControl
 
 
 def slack_of_game(game: dict, slack: dict, forfeits: dict) -> None:

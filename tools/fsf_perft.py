@@ -1,6 +1,6 @@
 """Shared helpers for the perft benchmarks: Fairy-Stockfish `go perft` over UCI, CPU time of a
-child process, medians of (CPU, wall) timings. Used by tools/bench_chess.py and
-tools/bench_shogi.py (imported as tools.fsf_perft, the repository root on sys.path).
+child process, medians of (CPU, wall) timings. Used by tools/bench_perft.py, bench_chess.py,
+bench_shogi.py and bench_search.py.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Hostile input against the real engine process, every dialect: random and mutated command
 lines, huge numbers, overlong lines, bad FENs, illegal moves, input while searching.
 
-    python tools/fuzz_protocol.py [--lines 10000] [--seed 1] [--dialect uci ...]
+    python -m tools.fuzz_protocol [--lines 10000] [--seed 1] [--dialect uci ...]
 
 Per dialect one `jiangjun --protocol D` process gets the lines in batches; after each batch it
 must answer `isready` (XBoard: `ping`) within 30 s, print nothing that looks like a traceback on

@@ -1,6 +1,6 @@
 """The house as a maintainer sees it: which part imports which, and what hides inside functions.
 
-    python tools/import_graph.py [ROOT]
+    python -m tools.import_graph [ROOT]
 
 Reads every module under engine/, protocol/ and tools/ of ROOT (default: this checkout) with
 `ast`, without importing anything, and prints:

@@ -1,9 +1,9 @@
 """SPRT of this checkout against another commit (by default its parent), as every search or
 evaluation change is decided here: only a winner stays, a simplification must lose nothing.
 
-    python tools/sprt_parent.py --variant xiangqi                      # gain: elo0=0 elo1=5
-    python tools/sprt_parent.py --variant shogi --simplification       # elo0=-5 elo1=0
-    python tools/sprt_parent.py --variant chess --base 5fa127b --tc 5+0.05 --games 4000
+    python -m tools.sprt_parent --variant xiangqi                      # gain: elo0=0 elo1=5
+    python -m tools.sprt_parent --variant shogi --simplification       # elo0=-5 elo1=0
+    python -m tools.sprt_parent --variant chess --base 5fa127b --tc 5+0.05 --games 4000
 
 The base commit is checked out as a git worktree (kept under ``--worktrees`` and reused), both
 trees' kernels are compiled before the first game (a cold build inside a game would lose it on

@@ -2,8 +2,8 @@
 run with the tournament runner (`jiangjun match`), which prints W-D-L, Elo with 95% error bars
 and the pentanomial counts per pairing.
 
-    python tools/strength_match.py --variant xiangqi --opponent maxqi --games 20 --tc 10+0.1
-    python tools/strength_match.py --variant shogi --opponent fsf --skill 0 --games 10
+    python -m tools.strength_match --variant xiangqi --opponent maxqi --games 20 --tc 10+0.1
+    python -m tools.strength_match --variant shogi --opponent fsf --skill 0 --games 10
 
 Opponents: ``maxqi`` (XBoard, xiangqi only), ``fsf`` (Fairy-Stockfish over UCI; ``--skill``
 sets its Skill Level, omit it for full strength), ``jiangjun`` (our engine with one thread: with
@@ -11,7 +11,7 @@ sets its Skill Level, omit it for full strength), ``jiangjun`` (our engine with 
 ``--random-plies`` random plies from the start (default 4, both colours of each opening are
 played), so games differ.
 
-    python tools/strength_match.py --variant xiangqi --opponent jiangjun --threads 2 --games 100
+    python -m tools.strength_match --variant xiangqi --opponent jiangjun --threads 2 --games 100
 """
 from __future__ import annotations
 
@@ -19,16 +19,18 @@ import argparse
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+from protocol.runner.cli import main as match_main
 
 MAXQI = "/usr/games/maxqi"
+MAXQI_GAMES = ("xiangqi",)           # the games maxqi plays
 FSF = "/usr/games/fairy-stockfish"
-# Janggi against Fairy-Stockfish 11.1: neither of its janggi variants has RULES.md's bikjang rule.
-# Its "janggi" (the default here) forbids moves that leave the generals facing before any capture,
-# which RULES.md allows, so after such a move of ours it drops the rest of the move list and plays
-# from a wrong position: 7 of 100 games at Skill 10 ended with its "illegal" move (count them
-# apart). Its "janggicasual" (--fsf-variant janggicasual) accepts every move but knows no bikjang
-# end at all, so it leaves bikjang standing when behind on points. The runner judges by RULES.md.
+# Janggi against Fairy-Stockfish 11.1: neither of its janggi variants has our bikjang rule
+# (engine/rules/janggi.py). Its "janggi" (the default here) forbids moves that leave the generals
+# facing before any capture, which our rules allow, so after such a move of ours it drops the
+# rest of the move list and plays from a wrong position: 7 of 100 games at Skill 10 ended with its
+# "illegal" move (count them apart). Its "janggicasual" (--fsf-variant janggicasual) accepts
+# every move but knows no bikjang end at all, so it leaves bikjang standing when behind on
+# points. The runner judges by our rules.
 FSF_VARIANT: dict[str, str] = {}
 
 
@@ -40,8 +42,8 @@ def build_args(ns: argparse.Namespace) -> list[str]:
         other = ["name=jiangjun-1t", "cmd=jiangjun", "proto=uci", "option.Threads=1",
                  f"option.Hash={ns.hash}"]
     elif ns.opponent == "maxqi":
-        if ns.variant != "xiangqi":
-            raise SystemExit("maxqi plays xiangqi only")
+        if ns.variant not in MAXQI_GAMES:
+            raise SystemExit(f"maxqi plays {', '.join(MAXQI_GAMES)} only")
         other = ["name=maxqi", f"cmd={MAXQI}", "proto=xboard"]
     else:
         name = "fsf" if ns.skill is None else f"fsf-skill{ns.skill}"
@@ -81,7 +83,6 @@ def main() -> int:
         if not os.access(path, os.X_OK):
             print(f"{path} is not installed", file=sys.stderr)
             return 2
-    from protocol.runner.cli import main as match_main
     return match_main(build_args(ns))
 
 

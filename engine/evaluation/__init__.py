@@ -1,21 +1,19 @@
-"""Evaluation and the search's view of each game's rules, as data.
+"""Evaluation, and the search's view of each game's rules, as data.
 
-Each game module (``xiangqi.py`` ...) defines ``PROFILE``, an :class:`EvalProfile`. Values are
-centipawns with the game's weakest common unit near 100. ``eval_table(spec)`` packs a profile into
-the int32 array ``E`` that ``engine/kernels/evaluate.py`` and the search kernels read (layout in
-``engine/kernels/search_layout.py``). Piece-square functions take (file, rank) from the owner's
-side: rank 0 is the owner's back rank; the second player's table is the rotated image (mirrored
-across the middle rank for chess, where king and queen side differ).
-
-The numbers are hand-set from each game's common engine practice (documented per game module),
-except the scalar terms (values, mobility, king zone, shield, tempo) of xiangqi and janggi, which
-are Texel-tuned with tools/texel_tune.py; chess and shogi tuning lost its validation matches
-(each module's docstring has the figures).
+A variant's spec names the module of its profile (``VariantSpec.evaluation``); that module
+(``xiangqi.py`` ...) defines ``PROFILE``, an :class:`EvalProfile`, with its tunable weights in a
+JSON file beside it (``weights.py``). Values are centipawns with the game's weakest common unit
+near 100. ``eval_table(spec)`` packs a profile and the rules' numbers (``rule_view.py``, read from
+the spec) into the int32 array ``E`` that ``engine/kernels/evaluate.py`` and the search kernels
+read (layout in ``engine/kernels/search_layout.py``). Piece-square functions take (file, rank)
+from the owner's side: rank 0 is the owner's back rank; the second player's table is the rotated
+image (mirrored across the middle rank for chess, where king and queen side differ).
 """
 from __future__ import annotations
 
+import importlib
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
@@ -27,6 +25,7 @@ from ..spec import VariantSpec
 from ..rule_ends import ARBITER as RULE_ENDS_ARBITER, CHOICES as RULE_ENDS
 from ..rule_ends import MATE_AND_DRAWS as RULE_ENDS_MATE_AND_DRAWS
 from ..tables import compile_tables
+from .rule_view import RuleView, mate_and_draws_only, rule_view
 
 
 def _no_pst(letter: str, file: int, rank: int) -> tuple[int, int]:
@@ -50,39 +49,20 @@ class EvalProfile:
     tempo: int = 10
     lazy_margin: int = 300    # skip mobility/king/pawn terms when material is this far outside
     rotated: bool = True      # the second player's tables are rotated 180 degrees (else mirrored)
-    # the search's view of the game's end rules (the arbiter remains the judge)
-    perpetual_check_loses: bool = False
-    repetition_points: bool = False
-    bikjang_points: bool = False   # janggi: facing generals (after a capture) left unbroken
-    clock_draw_plies: int = 0
-    ply_limit_points: int = 0
-    points: dict[str, int] = field(default_factory=dict)
-    second_player_bonus: int = 0
-    mating_material: tuple[str, ...] = ()             # none left on either side: dead draw
     null_move: bool = True
     # WDL model: P(win) = 1 / (1 + exp(-(score - draw_margin) / wdl_scale))
     wdl_scale: float = 100.0
     wdl_draw_margin: float = 100.0
 
 
-def _profiles() -> dict[str, EvalProfile]:
-    from . import chess, janggi, shogi, xiangqi
-    return {"xiangqi": xiangqi.PROFILE, "janggi": janggi.PROFILE, "shogi": shogi.PROFILE,
-            "chess": chess.PROFILE}
-
-
 _TABLES: dict[tuple[int, str], tuple[VariantSpec, np.ndarray]] = {}
 
 
 def profile(spec: VariantSpec) -> EvalProfile:
-    return _profiles()[spec.name]
-
-
-def mate_and_draws_only(prof: EvalProfile) -> EvalProfile:
-    """The profile with its rule wins and point counts taken out: a perpetual check or chase is
-    the repetition (a draw) such a GUI sees, and bikjang or the ply limit end nothing."""
-    return replace(prof, perpetual_check_loses=False, repetition_points=False,
-                   bikjang_points=False, ply_limit_points=0)
+    """The profile of the module the spec names."""
+    if not spec.evaluation:
+        raise ValueError(f"{spec.name} names no evaluation module")
+    return importlib.import_module(spec.evaluation).PROFILE
 
 
 def eval_table(spec: VariantSpec, rule_ends: str = RULE_ENDS_ARBITER) -> np.ndarray:
@@ -91,15 +71,17 @@ def eval_table(spec: VariantSpec, rule_ends: str = RULE_ENDS_ARBITER) -> np.ndar
     key = (id(spec), rule_ends)
     cached = _TABLES.get(key)
     if cached is None or cached[0] is not spec:
-        prof = profile(spec)
-        pass_points = True
+        rules = rule_view(spec)
         if rule_ends == RULE_ENDS_MATE_AND_DRAWS:
-            prof, pass_points = mate_and_draws_only(prof), False
-        cached = _TABLES[key] = (spec, build_table(spec, prof, pass_points))
+            rules = mate_and_draws_only(rules)
+        cached = _TABLES[key] = (spec, build_table(spec, profile(spec), rules))
     return cached[1]
 
 
-def build_table(spec: VariantSpec, prof: EvalProfile, pass_points: bool = True) -> np.ndarray:
+def build_table(spec: VariantSpec, prof: EvalProfile, rules: RuleView | None = None
+                ) -> np.ndarray:
+    """The eval table of ``prof`` with the game's rule numbers (the spec's, by default)."""
+    rules = rules or rule_view(spec)
     geo = Geometry(spec.files, spec.ranks)
     letters = [p.letter for p in spec.pieces]
     E: list[int] = [0] * S.EV_HEADER
@@ -138,30 +120,27 @@ def build_table(spec: VariantSpec, prof: EvalProfile, pass_points: bool = True) 
             pt = letters.index(letter) + 1
             for j in range(8):
                 E[off + pt * 8 + j] = seq[min(j, len(seq) - 1)]
-    E[S.EV_POINTS] = per_type(prof.points)
-    E[S.EV_SECOND_BONUS] = prof.second_player_bonus
+    E[S.EV_POINTS] = per_type(rules.points)
+    E[S.EV_SECOND_BONUS] = rules.second_player_bonus
     flags = S.EVF_NULL_MOVE if prof.null_move else 0
-    if spec.no_moves_result == "loss":
-        flags |= S.EVF_NOMOVES_LOSS
-    if prof.perpetual_check_loses:
-        flags |= S.EVF_PERPETUAL_LOSES
-    if prof.repetition_points:
-        flags |= S.EVF_REP_POINTS
-    if spec.double_pass_ends and prof.points and pass_points:
-        flags |= S.EVF_PASS_POINTS
-    if prof.bikjang_points:
-        flags |= S.EVF_BIKJANG
+    for wanted, flag in ((rules.no_moves_loses, S.EVF_NOMOVES_LOSS),
+                         (rules.perpetual_check_loses, S.EVF_PERPETUAL_LOSES),
+                         (rules.repetition_points, S.EVF_REP_POINTS),
+                         (rules.pass_points, S.EVF_PASS_POINTS),
+                         (rules.bikjang_points, S.EVF_BIKJANG),
+                         (rules.perpetual_chase_loses, S.EVF_PERPETUAL_CHASE)):
+        if wanted:
+            flags |= flag
     E[S.EV_CHASE_REGION] = E[S.EV_CHASE_REGION + 1] = -1
-    if prof.perpetual_check_loses and "repetition_check_chase" in spec.end_rules:
+    if rules.perpetual_chase_loses:
         # the arbiter's rule counts chases as well as checks: the search judges them too
-        flags |= S.EVF_PERPETUAL_CHASE
         regions = compile_tables(spec).region_index
         for side in (0, 1):
             E[S.EV_CHASE_REGION + side] = regions.get(("enemy_half", side), -1)
     E[S.EV_FLAGS] = flags
-    E[S.EV_CLOCK_DRAW] = prof.clock_draw_plies
-    E[S.EV_PLY_POINTS] = prof.ply_limit_points
-    E[S.EV_ATTACKERS] = sum(1 << (letters.index(x) + 1) for x in prof.mating_material)
+    E[S.EV_CLOCK_DRAW] = rules.clock_draw_plies
+    E[S.EV_PLY_POINTS] = rules.ply_limit_points
+    E[S.EV_ATTACKERS] = sum(1 << (letters.index(x) + 1) for x in rules.mating_material)
     E[S.EV_TEMPO] = prof.tempo
     E[S.EV_MOB_MG] = per_type(prof.mobility, lambda v: v[0])
     E[S.EV_MOB_EG] = per_type(prof.mobility, lambda v: v[1])

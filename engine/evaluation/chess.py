@@ -1,17 +1,12 @@
-"""Chess evaluation data (hand-set, untuned; shapes after the well-known "simplified evaluation"
-tables): pawns gain by advancing and in the centre, knights and bishops like the centre, rooks the
-seventh rank, the king hides on the back rank in the middlegame and centralises in the endgame.
-Mobility for the minor pieces, rooks and the queen; pawn structure (doubled, isolated, passed);
-the king zone counts enemy pieces near the king, own pawns next to it shield it.
-Rules for the search: 50-move rule (100 plies) draws; stalemate draws (from the spec).
+"""Chess evaluation: hand-set shapes after the well-known "simplified evaluation" tables.
 
-Texel tuning (tools/texel_tune.py) of the scalar terms was tried and lost: on 23,418 quiet
-positions of 300 self-play games (4000 nodes per move; K = 179 cp) it lowered the held-out error
-0.1119 -> 0.1059 (each term within 25% or 8 cp of these values) but lost the validation match
-against these values at 6000 nodes per move, 100 games: +30 =9 -61, -111 +/- 58 Elo; bounded to
-10% or 4 cp (held out 0.1068): +39 =15 -46, -24 +/- 52. These hand-set numbers stay.
+Pawns gain by advancing and in the centre, knights and bishops like the centre, rooks the seventh
+rank, the king hides on the back rank in the middlegame and centralises in the endgame. Mobility
+for the minor pieces, rooks and the queen; pawn structure (doubled, isolated, passed); the king
+zone counts enemy pieces near the king, own pawns next to it shield it. The scalar weights are in
+chess.json (hand-set: Texel tuning lost its validation matches).
 """
-from . import EvalProfile
+from . import EvalProfile, weights
 
 
 def _centre(f: int, r: int) -> float:
@@ -40,21 +35,10 @@ def _pst(letter: str, f: int, r: int) -> tuple[int, int]:
 
 
 PROFILE = EvalProfile(
-    values={"K": (0, 0), "Q": (950, 1000), "R": (480, 550), "B": (335, 330), "N": (320, 300),
-            "P": (90, 120)},
+    **weights.load(__file__),
     pst=_pst,
     phase={"N": 1, "B": 1, "R": 2, "Q": 4},
-    mobility={"N": (4, 4), "B": (5, 5), "R": (2, 4), "Q": (1, 3)},
     mobility_cap=27,
-    king_zone={"Q": 20, "R": 12, "B": 8, "N": 10},
-    shield={"P": 12},
     pawn_structure=True,
-    doubled=15,
-    isolated=12,
-    passed=(0, 5, 10, 20, 35, 60, 100, 0),
-    tempo=10,
     rotated=False,
-    clock_draw_plies=100,
-    wdl_scale=90.0,
-    wdl_draw_margin=150.0,
 )

@@ -14,8 +14,10 @@ any reason the kernels simply compile in-process on import, as before.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import os
+import pkgutil
 import selectors
 import subprocess
 import sys
@@ -185,15 +187,14 @@ def _code_size(name: str, graph: dict[str, list[str]], registry: dict) -> int:
 
 
 def _worker_main() -> None:
-    import importlib
-    import pkgutil
     package = importlib.import_module("engine.kernels")
     for module in pkgutil.iter_modules(package.__path__):
         if module.name != "build":
             importlib.import_module(f"engine.kernels.{module.name}")
-    from .jit import REGISTRY, dependencies
-    graph = {name: dependencies(entry) for name, entry in REGISTRY.items()}
-    weights = {name: _code_size(name, graph, REGISTRY) for name in REGISTRY}
+    from .jit import REGISTRY, dependencies   # jit imports this module: read it once loaded
+    built = {name: entry for name, entry in REGISTRY.items() if entry.prebuild}
+    graph = {name: dependencies(entry) for name, entry in built.items()}
+    weights = {name: _code_size(name, graph, built) for name in built}
     print(json.dumps({"graph": graph, "weights": weights}), flush=True)
 
     def with_callees(name: str, seen: set[str]) -> None:

@@ -54,6 +54,7 @@ class Kernel(CPUDispatcher):
 
     signature: str = ""
     inline: bool = False
+    prebuild: bool = True      # compiled by the cold-cache build (engine.kernels.build)
 
     def enable_caching(self):
         self._cache = _LoadOnlyCache(self.py_func)
@@ -104,14 +105,17 @@ class _AnnounceCompile(event.Listener):
 event.register("numba:compile", _AnnounceCompile())
 
 
-def kernel(signature: str, inline: bool = False):
-    """Declare a kernel with its one signature; it compiles or loads on first use."""
+def kernel(signature: str, inline: bool = False, prebuild: bool = True):
+    """Declare a kernel with its one signature; it compiles or loads on first use.
+    ``prebuild=False``: a tool's kernel, left out of the engine's cold-cache build (it compiles
+    when the tool first calls it) so that engine starts do not pay for it."""
     def register(function):
         dispatcher = Kernel(py_func=function, locals={}, targetoptions=dict(
             nopython=True, nogil=True, boundscheck=False, _nrt=False, forceinline=inline))
         dispatcher.enable_caching()
         dispatcher.signature = signature
         dispatcher.inline = inline
+        dispatcher.prebuild = prebuild
         REGISTRY[dispatcher.qualified_name] = dispatcher
         return dispatcher
     return register

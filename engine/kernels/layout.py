@@ -7,7 +7,7 @@ Glossary used across ``engine/kernels``:
   mv    int32 move: from | to << 8 | promo type << 16 | flags
   stm   side to move, 0 (first player) or 1
   T     int32 table array compiled from a variant spec (see ``engine/tables.py``)
-  Z     int64 Zobrist keys
+  Z     int64 Zobrist keys (slots ``Z_*`` below)
   st    int64 state vector (slots ``S_*`` below)
   undo  int64[MAX_PLY, U_SIZE] undo records, one per move made
 """
@@ -30,6 +30,15 @@ MF_EP = 1 << 22      # en passant capture
 MF_CASTLE = 1 << 23  # to = the rook's square (king-takes-rook, works for Chess960)
 MF_PASS = 1 << 24    # from = to = own royal square
 MF_DOUBLE = 1 << 25  # pawn double step: sets the en passant square
+
+# --- Zobrist key layout (Z, filled by engine/tables.py) ------------------------------------------
+Z_SIDE = 0                       # the second player to move
+Z_CASTLE = 1                     # 16 entries: one per castling-rights value
+Z_EP = Z_CASTLE + 16             # NSQ entries: en passant square
+Z_PIECE = Z_EP + NSQ             # [side * MAX_TYPES + pt] * NSQ + sq
+HAND_KEYS = 32                   # keys per hand slot: counts 0..31 (more hash as 31)
+Z_HAND = Z_PIECE + 2 * MAX_TYPES * NSQ   # [side * MAX_TYPES + pt] * HAND_KEYS + count
+Z_SIZE = Z_HAND + 2 * MAX_TYPES * HAND_KEYS
 
 # --- state vector slots --------------------------------------------------------------------------
 S_STM = 0

@@ -1,21 +1,14 @@
 """Make and unmake moves on (board, st, undo), keeping the Zobrist hash and hands up to date."""
 from .attacks import royals_face
 from .jit import BOARD, KEYS, STATE, TABLE, UNDO, kernel
-from .layout import (F_BIKJANG, FACE_ENDED, FACE_IDLE, FACE_NONE, FACE_PENDING, S_FACING,
-                     S_PRIOR_CAPTURE, U_FACING, F_CASTLING, F_DROPS, F_EN_PASSANT, F_PAWN_RESETS_CLOCK, H_DEMOTE, H_FLAGS,
-                     H_FORWARD, H_PAWN, H_ROYAL, H_W, M_FROM_MASK, M_PROMO_MASK, M_PROMO_SHIFT,
+from .layout import (F_BIKJANG, F_CASTLING, F_DROPS, F_EN_PASSANT, F_PAWN_RESETS_CLOCK, FACE_ENDED,
+                     FACE_IDLE, FACE_NONE, FACE_PENDING, H_DEMOTE, H_FLAGS, H_FORWARD, H_PAWN,
+                     H_ROYAL, H_W, HAND_KEYS, M_FROM_MASK, M_PROMO_MASK, M_PROMO_SHIFT,
                      M_TO_SHIFT, MAX_TYPES, MF_CASTLE, MF_DOUBLE, MF_DROP, MF_EP, MF_PASS, NSQ,
-                     PAD, S_CAPTURES, S_CASTLE, S_CLOCK, S_CROOK, S_EP, S_HAND, S_HASH, S_KING,
-                     S_PASSES, S_PLY, S_SP, S_STM, U_CAPSQ, U_CAPTURED, U_CASTLE, U_CLOCK, U_EP,
-                     U_HASH, U_MOVE, U_MOVED, U_PASSES)
-
-# Zobrist offsets, mirrored from engine/tables.py (kept as literals so kernels read no globals
-# other than integer constants).
-Z_SIDE = 0
-Z_CASTLE = 1
-Z_EP = 17
-Z_PIECE = Z_EP + NSQ
-Z_HAND = Z_PIECE + 2 * MAX_TYPES * NSQ
+                     PAD, S_CAPTURES, S_CASTLE, S_CLOCK, S_CROOK, S_EP, S_FACING, S_HAND, S_HASH,
+                     S_KING, S_PASSES, S_PLY, S_PRIOR_CAPTURE, S_SP, S_STM, U_CAPSQ, U_CAPTURED,
+                     U_CASTLE, U_CLOCK, U_EP, U_FACING, U_HASH, U_MOVE, U_MOVED, U_PASSES,
+                     Z_CASTLE, Z_EP, Z_HAND, Z_PIECE, Z_SIDE)
 
 
 @kernel(f"int64({KEYS}, int64, int64)")
@@ -27,7 +20,8 @@ def piece_key(Z, pc, sq):
 
 @kernel(f"int64({KEYS}, int64, int64, int64)")
 def hand_key(Z, side, pt, count):
-    return Z[Z_HAND + (side * MAX_TYPES + pt) * 32 + (count if count < 32 else 31)]
+    return Z[Z_HAND + (side * MAX_TYPES + pt) * HAND_KEYS
+             + (count if count < HAND_KEYS else HAND_KEYS - 1)]
 
 
 @kernel(f"UniTuple(int64, 2)({TABLE}, int64, int64)", inline=True)

@@ -1,4 +1,5 @@
-"""Principal-variation search as one explicit-stack loop (no recursion: NUMBA.md measured 1.7x).
+"""Principal-variation search as one explicit-stack loop (measured 1.7x faster in numba than
+recursive calls).
 
 One call searches the root to one depth with a window (Python drives iterative deepening,
 aspiration and MultiPV between calls). Each ply has a frame row in ``fr``; a node's ``F_STAGE``
@@ -21,7 +22,7 @@ from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
 from .layout import (F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_ROYAL, H_VALUES,
                      MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP, MF_PASS, M_FROM_MASK, M_PROMO_MASK,
                      M_PROMO_SHIFT, M_TO_SHIFT, S_CAPTURES, S_CLOCK, S_EP, S_HAND, S_HASH,
-                     S_PASSES, S_PLY, S_STM)
+                     S_PASSES, S_PLY, S_STM, Z_EP, Z_SIDE)
 from .makemove import make_move, unmake_move
 from .movegen import gen_moves, is_pawn_drop_mate, leaves_royal_safe
 from .search_clock import monotonic_ns
@@ -43,9 +44,6 @@ I64 = "int64[::1]"
 I32 = "int32[::1]"
 FRAMES = "int64[:, ::1]"
 PV = "int32[:, ::1]"
-
-Z_SIDE = 0
-Z_EP = 17
 
 
 @kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, int64)")
@@ -465,7 +463,6 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 fr[ply, F_STAGE] = ST_MOVES
         else:
             if stage == ST_MOVES:
-                pushed = False
                 finished = False
                 while True:
                     i = fr[ply, F_IDX]
@@ -602,7 +599,6 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                             fr[c, F_DEPTH] = newdepth - r
                             fr[ply, F_STAGE] = ST_AFTER_ZW
                     ply = c
-                    pushed = True
                     break
                 if finished:
                     # --- node done: no legal move, or the best found --------------------------
@@ -628,8 +624,6 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                     tt_store(tt, st[S_HASH], bestmv, bound, d, score_to_tt(best, ply), age)
                     ret = best
                     returning = True
-                if pushed:
-                    pass
             else:
                 # --- a child returned: re-search, or take its value ---------------------------
                 v = -ret

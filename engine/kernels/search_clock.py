@@ -1,6 +1,6 @@
 """A monotonic clock readable inside kernels: an @intrinsic calling libc clock_gettime.
 
-ctypes would make numba refuse to cache the caller (NUMBA.md §3); an intrinsic caches and costs
+ctypes would make numba refuse to cache the caller; an intrinsic caches and costs
 about 21 ns. Nanoseconds of CLOCK_MONOTONIC, the same clock as Python's
 ``time.clock_gettime_ns(time.CLOCK_MONOTONIC)``, so Python can hand deadlines to kernels.
 """

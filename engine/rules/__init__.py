@@ -1,20 +1,8 @@
-"""Game-end rules by name; a variant's spec lists the names it uses, in priority order."""
-from __future__ import annotations
+"""Game-end rules by name; a variant's spec lists the names it uses, in priority order.
 
-from typing import Callable
+Importing the package registers every rule (each module below decorates its rules with
+``registry.rule``)."""
+from . import basic, chess, janggi, shogi, xiangqi  # noqa: F401  (registers the rules)
+from .registry import RULES, judge_position, rule
 
-RULES: dict[str, Callable] = {}
-
-
-def rule(name: str):
-    def register(function):
-        RULES[name] = function
-        return function
-    return register
-
-
-from . import basic  # noqa: E402,F401  (registers rules)
-from . import janggi  # noqa: E402,F401
-from . import chess  # noqa: E402,F401
-from . import shogi  # noqa: E402,F401
-from . import xiangqi  # noqa: E402,F401
+__all__ = ["RULES", "judge_position", "rule"]

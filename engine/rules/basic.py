@@ -1,7 +1,9 @@
 """Rules shared by every game: no legal move."""
 from __future__ import annotations
 
-from . import rule
+from ..verdict import Verdict
+from .registry import rule
+
 
 def side_name(position, side: int) -> str:
     names = position.spec.side_names
@@ -11,7 +13,6 @@ def side_name(position, side: int) -> str:
 @rule("no_legal_moves")
 def no_legal_moves(position, options):
     """Checkmate loses everywhere; without check the spec's ``no_moves_result`` applies."""
-    from ..arbiter import Verdict
     if position.legal_moves():
         return None
     side = position.turn

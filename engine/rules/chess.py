@@ -27,17 +27,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels import layout as L
-from ..tables import Z_EP
-from . import rule
+from ..verdict import Verdict
 from .basic import side_name
+from .registry import rule
 
-SEVENTYFIVE_PLIES = 150
-FIFTY_PLIES = 100
-
-
-def _verdict_draw(reason: str, termination: str):
-    from ..arbiter import Verdict
-    return Verdict.draw(reason, termination)
+SEVENTYFIVE_PLIES = 150          # automatic; the claimable 50 moves are the spec's clock_draw_plies
 
 
 def _has_legal_ep(position) -> bool:
@@ -60,7 +54,7 @@ def occurrences(position) -> int:
     """
     hashes, eps = _history(position)
     Z = position.cv.Z
-    ep_keys = np.where(eps != 0, Z[Z_EP + eps], 0)
+    ep_keys = np.where(eps != 0, Z[L.Z_EP + eps], 0)
     stripped = hashes ^ ep_keys
     candidates = np.flatnonzero(stripped == stripped[-1])
     if len(candidates) == 1 or not eps[candidates].any():
@@ -122,7 +116,7 @@ def insufficient_material(position, options):
         return None
     if _is_checkmate(position):
         return None
-    return _verdict_draw("insufficient material", "insufficient_material")
+    return Verdict.draw("insufficient material", "insufficient_material")
 
 
 # ------------------------------------------------------------------ move counters
@@ -135,14 +129,14 @@ def seventyfive_moves(position, options):
     """Automatic draw after 75 moves by each side without capture or pawn move. Runs after
     no_legal_moves, so a mate delivered on the 150th ply stands."""
     if _clock(position) >= SEVENTYFIVE_PLIES:
-        return _verdict_draw("75 moves without capture or pawn move", "seventyfive_moves")
+        return Verdict.draw("75 moves without capture or pawn move", "seventyfive_moves")
     return None
 
 
 @rule("fivefold_repetition")
 def fivefold_repetition(position, options):
     if position.ply >= 4 and occurrences(position) >= 5:
-        return _verdict_draw("the same position occurred five times", "fivefold_repetition")
+        return Verdict.draw("the same position occurred five times", "fivefold_repetition")
     return None
 
 
@@ -164,14 +158,16 @@ def fifty_moves(position, options):
     ``claim_draw``). The claim may also be made with a move that completes the 50."""
     if not options.get("claim_draw", False):
         return None
-    clock = _clock(position)
-    reached = clock >= FIFTY_PLIES
-    if (not reached and clock == FIFTY_PLIES - 1 and options.get("claim_next_move", True)):
+    clock, plies = _clock(position), position.spec.clock_draw_plies
+    if not plies:
+        return None
+    reached = clock >= plies
+    if (not reached and clock == plies - 1 and options.get("claim_next_move", True)):
         reached = _next_move_reaches(
-            position, lambda p: _clock(p) >= FIFTY_PLIES and bool(p.legal_moves()))
+            position, lambda p: _clock(p) >= plies and bool(p.legal_moves()))
     if reached:
         who = side_name(position, position.turn)
-        return _verdict_draw(f"50 moves without capture or pawn move (claimed by {who})",
+        return Verdict.draw(f"50 moves without capture or pawn move (claimed by {who})",
                              "fifty_moves")
     return None
 
@@ -187,12 +183,12 @@ def threefold_repetition(position, options):
         reached = _next_move_reaches(position, lambda p: occurrences(p) >= 3)
     if reached:
         who = side_name(position, position.turn)
-        return _verdict_draw(f"threefold repetition (claimed by {who})", "threefold_repetition")
+        return Verdict.draw(f"threefold repetition (claimed by {who})", "threefold_repetition")
     return None
 
 
 def _some_position_repeated(position) -> bool:
     """Cheap filter for next-move claims: has any position (en passant aside) stood twice?"""
     hashes, eps = _history(position)
-    stripped = hashes ^ np.where(eps != 0, position.cv.Z[Z_EP + eps], 0)
+    stripped = hashes ^ np.where(eps != 0, position.cv.Z[L.Z_EP + eps], 0)
     return len(np.unique(stripped)) < len(stripped)

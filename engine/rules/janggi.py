@@ -1,4 +1,4 @@
-"""Janggi game ends (RULES.md section 2, seed 002), every one decided by points.
+"""Janggi game ends, every one decided by points.
 
 Checkmate is the shared ``no_legal_moves`` rule and comes first in the spec's ``end_rules``; a side
 not in check always has the pass, so janggi has no stalemate. The rules here, in priority order:
@@ -7,11 +7,12 @@ not in check always has the pass, so janggi has no stalemate. The rules here, in
 - ``bikjang``: the generals face each other on an open file, the move before last created that,
   a capture had happened by then, and the last move (or pass) left it standing;
 - ``repetition_points``: a position occurs for the third time; a side whose every move since the
-  first of those occurrences gave check loses (if both did, or neither, points decide);
-- ``ply_limit_points``: 200 plies, moves and passes both counted.
+  first of those occurrences gave check loses (``VariantSpec.perpetual_check_loses``; if both
+  did, or neither, points decide);
+- ``ply_limit_points``: ``VariantSpec.ply_limit`` plies (200), moves and passes both counted.
 
-Points (``PieceSpec.points`` plus ``VariantSpec.points_bonus``): chariot 13, cannon 7, horse 5,
-elephant 3, guard 3, soldier 2, Han +1.5, so a count is never a draw.
+Points: each piece's ``PieceSpec.points`` plus the side's ``VariantSpec.points_bonus``, declared
+in engine/variants/janggi.py (Han's half point makes a tie impossible).
 
 History read from a FEN alone (decisions recorded here, see also the tests):
 - passes and bikjang: a FEN has none. Generals already facing in the FEN were not created by a
@@ -33,15 +34,10 @@ record and are judged here alone, as perft counts from a FEN have no record.
 from __future__ import annotations
 
 from ..kernels import layout as L
-from . import rule
+from ..verdict import Verdict
+from .registry import rule
 
 REPETITIONS = 3
-PLY_LIMIT = 200
-
-
-def _verdict():
-    from ..arbiter import Verdict
-    return Verdict
 
 
 def _name(position, side: int) -> str:
@@ -68,7 +64,6 @@ def scores(position) -> tuple[float, float]:
 def decide_by_points(position, why: str, termination: str):
     """The verdict of a game ended by ``why``: the higher count wins (a tie, impossible with
     janggi's half-point bonus, would be a draw)."""
-    Verdict = _verdict()
     counts = scores(position)
     text = (f"{why}; points {_name(position, 0)} {counts[0]:g}, "
             f"{_name(position, 1)} {counts[1]:g}")
@@ -116,9 +111,9 @@ def repetition_points(position, options):
     first = occurrences[-REPETITIONS]
     always = checked_every_move(position, len(history) - 1 - first)
     checkers = [side for side in (0, 1) if always[side]]
-    if len(checkers) == 1:
+    if len(checkers) == 1 and position.spec.perpetual_check_loses:
         loser = checkers[0]
-        return _verdict().win(
+        return Verdict.win(
             1 - loser, f"third repetition brought about by {_name(position, loser)} checking on "
                        f"every move: {_name(position, loser)} loses", "perpetual_check",
             scores(position))
@@ -149,7 +144,7 @@ def plies_played(position) -> int:
 
 @rule("ply_limit_points")
 def ply_limit_points(position, options):
-    limit = int(options.get("ply_limit", PLY_LIMIT))
+    limit = int(options.get("ply_limit", position.spec.ply_limit))
     if plies_played(position) < limit:
         return None
     return decide_by_points(position, f"{limit} plies played", "ply_limit")

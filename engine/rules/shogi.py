@@ -1,4 +1,4 @@
-"""Shogi game ends (RULES.md section 3, seed 003): sennichite, impasse by points, and the
+"""Shogi game ends: sennichite, impasse by points, and the
 entering-king declaration that USI's ``bestmove win`` asks the arbiter to check.
 
 Checkmate and "no legal move loses" are the shared ``no_legal_moves`` rule (shogi has no
@@ -17,25 +17,21 @@ the verdict depend on a node budget. Both kings must still stand in their zones.
 from __future__ import annotations
 
 from ..kernels import layout as L
-from . import rule
+from ..verdict import Verdict
+from .registry import rule
 
 REPETITIONS = 4            # sennichite: the fourth occurrence of a position ends the game
 IMPASSE_MINIMUM = 24       # impasse count: a side under 24 points loses
 BIG_PIECES = ("R", "B")    # rook and bishop, promoted or not, count 5; every other piece 1
 BIG_POINTS = 5
 
-# Entering-king declaration (PROTOCOLS.md 4.5): points needed by (sente, gote), and the number of
+# Entering-king declaration (the CSA 27-point and the 24-point rules): points needed by (sente, gote), and the number of
 # own pieces besides the king that must stand in the enemy camp.
 DECLARATION_RULES = {
     "csa27": (28, 27),
     "24": (31, 31),
 }
 DECLARATION_PIECES = 10
-
-
-def _verdict():
-    from ..arbiter import Verdict
-    return Verdict
 
 
 def _name(position, side: int) -> str:
@@ -54,9 +50,8 @@ def sennichite(position, options):
         return None
     first = occurrences[-REPETITIONS]
     checked_always = _checked_every_move(position, len(history) - 1 - first)
-    Verdict = _verdict()
     checkers = [side for side in (0, 1) if checked_always[side]]
-    if len(checkers) == 1:
+    if len(checkers) == 1 and position.spec.perpetual_check_loses:
         loser = checkers[0]
         return Verdict.win(1 - loser, f"perpetual check by {_name(position, loser)} "
                                       f"(sennichite)", "perpetual_check")
@@ -139,7 +134,7 @@ def either_side_can_mate(position) -> bool:
 
 @rule("impasse_points")
 def impasse_points(position, options):
-    """Jishogi by the seed's 24-point count: when both kings stand in their promotion zones and
+    """Jishogi by the 24-point count: when both kings stand in their promotion zones and
     neither side can mate the other (not in check, no mate in one for either side: module
     docstring), a side with fewer than 24 points (rook and bishop 5, others 1, kings excluded,
     board and hand) loses; both with 24 or more draw. Option ``impasse=False`` turns the
@@ -150,7 +145,6 @@ def impasse_points(position, options):
         return None
     points = [material_points(position, side)[0] for side in (0, 1)]
     score = f"{_name(position, 0)} {points[0]}, {_name(position, 1)} {points[1]} points"
-    Verdict = _verdict()
     short = [side for side in (0, 1) if points[side] < IMPASSE_MINIMUM]
     if len(short) == 1:
         loser = short[0]
@@ -185,7 +179,6 @@ def declaration_verdict(position, rule: str = "csa27"):
     """The arbiter's answer to a declaration by the side to move: a win if ``declaration_win``
     holds, otherwise a loss for the declarer (CSA rule). Under the 24-point rule a declarer whose
     king and camp conditions hold with 24 to 30 points draws."""
-    Verdict = _verdict()
     rule = declaration_rule(rule)
     side = position.turn
     name = _name(position, side)

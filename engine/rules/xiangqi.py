@@ -1,4 +1,4 @@
-"""Xiangqi game ends (RULES.md section 1; seed 000, with seed 001's house rules as an option).
+"""Xiangqi game ends (the Asian rules; a house rule set is an option).
 
 Rules registered here, in the order engine/variants/xiangqi.py lists them after no_legal_moves:
 
@@ -8,19 +8,19 @@ Rules registered here, in the order engine/variants/xiangqi.py lists them after 
     first of those three occurrences up to the current one (as Fairy-Stockfish's arbiter does).
     A move is *attacking* if it gives check or it chases (below). If exactly one side attacked
     with every one of its moves in the cycle, that side loses ("perpetual check", "perpetual
-    chase", or "perpetual check and chase" when it mixed both; the seed counts both alike and
-    does not ask that the same piece be chased every time). Otherwise the game is a draw.
+    chase", or "perpetual check and chase" when it mixed both; checks and chases count alike,
+    and the same piece need not be chased every time). Otherwise the game is a draw.
 
 ``no_capture_limit``
-    120 plies (60 full moves) without a capture: draw. Only captures reset the count (the FEN's
-    halfmove field seeds it); pawn moves do not.
+    ``VariantSpec.clock_draw_plies`` (120 plies, 60 full moves) without a capture: draw. Only
+    captures reset the count (the FEN's halfmove field starts it); pawn moves do not.
 
 ``no_attacking_material``
     Neither side has a piece that can leave its own half (chariot, horse, cannon, pawn; derived
     from the spec: a piece whose every move is confined to a region is defensive): draw.
 
-Chase and protection, precisely (the seed says "chasing an unprotected piece, not a trade of
-same-type pieces"; it adopts the Asian rules, so the Asian conventions fill its silences):
+Chase and protection, precisely (the rule is "chasing an unprotected piece, not a trade of
+same-type pieces"; the Asian conventions fill its silences):
 
 * A *threat* of side S on an enemy piece V by S's piece A exists in a position when, with S to
   move there, A capturing V is a LEGAL move. A capture that would leave S's king attacked or
@@ -43,7 +43,7 @@ same-type pieces"; it adopts the Asian rules, so the Asian conventions fill its 
   stepping in as a cannon screen), a new legal capture by unpinning, and a move that takes away
   the victim's only protector all chase; an attack standing unchanged from before does not.
 
-House rules (seed 001), chosen with the rule option ``rules="house"`` (default
+House rules, chosen with the rule option ``rules="house"`` (default
 ``rules="standard"``): everything above except that
 
 * a third occurrence is a plain draw, whoever attacked;
@@ -52,9 +52,9 @@ House rules (seed 001), chosen with the rule option ``rules="house"`` (default
   K v K + elephants and K v K + advisors are already draws by the standard rule);
 * the count-down (``count_down``): when one side has only its king and the other side has,
   beside its king, exactly one of: 2 pawns, 3 pawns, 4 pawns, 5 pawns, 2 horses, 2 cannons,
-  1 chariot, 2 chariots (and nothing else, not even an advisor or an elephant: the seed speaks
-  of "only the two kings, plus the mating pieces"), that side must mate within 45, 36, 27, 18, 27, 27, 18, 9
-  of its own moves or the game is drawn. The count starts with the first move after the capture
+  1 chariot, 2 chariots (and nothing else, not even an advisor or an elephant: "only the two
+  kings, plus the mating pieces"), that side must mate within 45, 36, 27, 18, 27, 27, 18, 9 of
+  its own moves or the game is drawn. The count starts with the first move after the capture
   that created that material (material only changes by captures, so it is read off the
   no-capture clock; from a FEN it trusts the halfmove field). Any other material (say chariot
   and advisor, or chariot and horse) has no count-down: the 60-move rule still applies.
@@ -64,19 +64,19 @@ The house whole-game time limit (22 minutes) is a runner setting, not a rule her
 from __future__ import annotations
 
 from ..kernels import layout as L
-from . import rule
+from ..verdict import Verdict
 from .basic import side_name
+from .registry import rule
 
-NO_CAPTURE_PLIES = 120
 REPETITION_COUNT = 3
 RULE_SETS = ("standard", "house")
 
-# seed 001 count-down: all material beside the king of the side facing a bare king -> moves to mate
+# house count-down: all material beside the king of the side facing a bare king -> moves to mate
 COUNT_DOWN_MOVES = {
     (("P", 2),): 45, (("P", 3),): 36, (("P", 4),): 27, (("P", 5),): 18,
     (("N", 2),): 27, (("C", 2),): 27, (("R", 1),): 18, (("R", 2),): 9,
 }
-# seed 001 material draws beyond "no attacking material": all material facing a bare king
+# house material draws beyond "no attacking material": all material facing a bare king
 HOUSE_DRAWN_MATERIAL = ((("N", 1),), (("P", 1),))
 
 
@@ -90,7 +90,6 @@ def rule_set(options) -> str:
 # ---------------------------------------------------------------------------------- repetition
 @rule("repetition_check_chase")
 def repetition_check_chase(position, options):
-    from ..arbiter import Verdict
     history = position.hash_history()
     occurrences = [i for i, h in enumerate(history) if h == history[-1]]
     if len(occurrences) < REPETITION_COUNT:
@@ -100,7 +99,7 @@ def repetition_check_chase(position, options):
         return Verdict.draw(f"draw by repetition ({times})", "repetition")
     start = occurrences[-REPETITION_COUNT]
     kinds = classify_cycle(position, start)
-    loser = perpetual_offender(kinds)
+    loser = perpetual_offender(kinds) if position.spec.perpetual_check_loses else None
     if loser is None:
         return Verdict.draw(f"draw by repetition ({times})", "repetition")
     used = set(kinds[loser])
@@ -215,18 +214,18 @@ def across_river(position, side: int, sq: int) -> bool:
 # ---------------------------------------------------------------------------------- counters
 @rule("no_capture_limit")
 def no_capture_limit(position, options):
-    from ..arbiter import Verdict
     rule_set(options)
-    if int(position.st[L.S_CLOCK]) >= NO_CAPTURE_PLIES:
-        return Verdict.draw(f"draw by the {NO_CAPTURE_PLIES // 2}-move rule "
-                            f"({NO_CAPTURE_PLIES} plies without a capture)", "no_capture")
+    plies = position.spec.clock_draw_plies
+    if plies and int(position.st[L.S_CLOCK]) >= plies:
+        return Verdict.draw(f"draw by the {plies // 2}-move rule "
+                            f"({plies} plies without a capture)", "no_capture")
     return None
 
 
 # ---------------------------------------------------------------------------------- material
 def is_attacking_piece(piece) -> bool:
     """A piece that can leave its own half: not every one of its moves is region-confined."""
-    return any(atom.to_region is None for atom in piece.atoms) and not piece.royal
+    return not piece.confined and not piece.royal
 
 
 def attacking_material(position, side: int) -> tuple[tuple[str, int], ...]:
@@ -252,7 +251,6 @@ def bare_king(position, side: int) -> bool:
 
 @rule("no_attacking_material")
 def no_attacking_material(position, options):
-    from ..arbiter import Verdict
     if not attacking_material(position, 0) and not attacking_material(position, 1):
         names = [p.name for p in position.spec.pieces if is_attacking_piece(p)]
         return Verdict.draw(f"draw by insufficient material (neither side has a "
@@ -270,7 +268,6 @@ def no_attacking_material(position, options):
 @rule("count_down")
 def count_down(position, options):
     """House rules only: the side facing a bare king must mate within its count of moves."""
-    from ..arbiter import Verdict
     if rule_set(options) != "house":
         return None
     for strong in (0, 1):

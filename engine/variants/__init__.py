@@ -30,3 +30,13 @@ def get_variant(name: str) -> VariantSpec:
     except KeyError:
         raise ValueError(f"unknown variant '{name}' (known: {', '.join(variant_choices())})") \
             from None
+
+
+def setup_fen(variant: str | VariantSpec, setup) -> str:
+    """The start FEN of a named set-up (``VariantSpec.setups``); ValueError naming the games that
+    have them if this one has none."""
+    spec = get_variant(variant) if isinstance(variant, str) else variant
+    if spec.setups is None:
+        having = " and ".join(v.name for v in VARIANTS.values() if v.setups)
+        raise ValueError(f"named setups are {having}'s; {spec.name} has none")
+    return spec.setup_fen(setup)

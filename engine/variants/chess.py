@@ -36,4 +36,13 @@ CHESS = VariantSpec(
     # python-chess outcome() order; the claimable ones act only with claim_draw (rules/chess.py)
     end_rules=("insufficient_material", "no_legal_moves", "seventyfive_moves",
                "fivefold_repetition", "fifty_moves", "threefold_repetition"),
+    clock_draw_plies=100,          # the 50-move rule (a claim: the search takes the draw)
+    evaluation="engine.evaluation.chess",
+    record_moves="san",
+    bench_fens=(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/P4PPP/R2QKB1R w KQ - 0 8",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ),
 )

@@ -1,9 +1,8 @@
-"""Janggi (RULES.md section 2): movement and points as data. Game ends live in
+"""Janggi: movement, points, rule numbers, set-ups and record facts as data. Game ends live in
 ``engine/rules/janggi.py``, the named set-ups in ``engine/janggi_setup.py``."""
-from dataclasses import replace
-
-from ..spec import (DIAGONAL, HOP, LEAP, ORTHOGONAL, Atom, PieceSpec, Region, VariantSpec, leaper,
-                    rider)
+from .. import janggi_setup
+from ..spec import (DIAGONAL, HOP, LEAP, ORTHOGONAL, Atom, NamedSetups, PieceSpec, Region,
+                    VariantSpec, XBoardSetup, leaper, rider)
 from .xiangqi import HORSE_ATOMS, PALACE
 
 ENEMY_PALACE = Region(((3, 5, 7, 9),))
@@ -47,7 +46,7 @@ JANGGI = VariantSpec(
     files=9,
     ranks=10,
     pieces=(GENERAL, GUARD, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER),
-    start_fen="rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+    start_fen=janggi_setup.start_fen(),    # both sides in the default arrangement
     regions={"palace": PALACE, "enemy_palace": ENEMY_PALACE},
     lines=PALACE_LINES,
     pass_move=True,
@@ -59,7 +58,25 @@ JANGGI = VariantSpec(
     # Checkmate first; every other end is decided by points (engine/rules/janggi.py).
     end_rules=("no_legal_moves", "double_pass", "bikjang", "repetition_points",
                "ply_limit_points"),
-    points_bonus=(0.0, 1.5),  # Han, who moves second
+    points_bonus=(0.0, 1.5),  # Han, who moves second: a count is never equal
+    ply_limit=200,            # moves and passes both counted
+    perpetual_check_loses=True,
+    evaluation="engine.evaluation.janggi",
+    pgn_variant="janggi",
+    bench_fens=(
+        "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+        "rbna1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RBNA1ANBR w - - 0 1",
+        "r1ba1abnr/4k4/1cn4c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+    ),
+    setups=NamedSetups(names=janggi_setup.SETUPS, default=janggi_setup.DEFAULT,
+                       sides=janggi_setup.SIDES, parse=janggi_setup.parse_setup,
+                       start_fen=janggi_setup.start_fen, of_fen=janggi_setup.setup_of),
+    # XBoard 4.9.1 knows no janggi: a 9x10 xiangqi board with janggi's pieces in Betza notation
+    # (a ``janggi`` parent needs a later, janggi-aware XBoard)
+    xboard_setup=XBoardSetup(
+        piece_to_char=".N.R.AB.P..C.........K.n.r.ab.p..c.........k", parent="9x10+0_xiangqi",
+        letters={}, pieces=("R& RB", "C& pRpB", "P& fsWfF", "N& nN", "B& mafsmafW", "A& WF",
+                            "K& WF")),
 )
 
-__all__ = ["JANGGI", "replace"]
+__all__ = ["JANGGI"]

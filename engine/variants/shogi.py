@@ -1,4 +1,5 @@
-"""Shogi (RULES.md section 3): movement, promotion and drops as data."""
+"""Shogi: movement, promotion, drops and record facts as data; game ends live in
+``engine/rules/shogi.py``."""
 from ..spec import DIAGONAL, KNIGHT, ORTHOGONAL, PieceSpec, Region, VariantSpec, leaper, rider
 
 GOLD_STEPS = ((0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (0, -1))
@@ -45,4 +46,14 @@ SHOGI = VariantSpec(
     side_names=("sente", "gote"),
     no_moves_result="loss",
     end_rules=("no_legal_moves", "sennichite", "impasse_points"),  # engine/rules/shogi.py
+    perpetual_check_loses=True,    # sennichite by perpetual check
+    entering_king_declaration=True,
+    evaluation="engine.evaluation.shogi",
+    record_formats=("csa", "kif"),
+    bench_fens=(
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
+        "ln1g3nl/1r1sk1gb1/p1ppppspp/1p4p2/9/2P1P1P2/PPSP1P1PP/1BK2S1R1/LN1G1G1NL b - 1",
+        "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+    ),
 )

@@ -32,6 +32,7 @@ def test_two_engines_on_a_cold_cache_compile_once_and_a_third_loads_it(tmp_path)
     compiled = [name for _, name, _, _ in stamp["kernels"]]
     assert len(compiled) == len(set(compiled)) > 40              # every kernel, each once
     assert "engine.kernels.search.search_root" in compiled
+    assert not any(name.startswith("engine.kernels.tuning.") for name in compiled)  # a tool's
 
     mtimes = {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*.nbc")}
     third = _run(env)

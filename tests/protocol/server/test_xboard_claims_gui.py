@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from protocol.server.dialects.xboard import XBOARD_SETUP
-from repo_paths import ROOT, TESTS
+from repo_paths import ROOT
 
 XBOARD = "/usr/games/xboard"
-SCRIPT_ENGINE = TESTS / "xboard_script_engine.py"
+SCRIPT_ENGINE = "tests.xboard_script_engine"      # run with -m from ROOT, XBoard's -fd
 CHASE_FEN = "2eakae2/4h4/8h/1P4P1p/4R4/4cH3/2P5P/2r6/9/3AKAE2 b - - 0 33"
 CHECK_FEN = "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"
 # Red (ours) is lost to black's chariots on rank 1 unless it checks for ever.
@@ -42,7 +42,7 @@ def xboard_game(tmp_path: Path, fen: str, shuttle: list[str], depth: int,
     """One game from ``fen``: the script engine (red/Cho, XBoard's first engine) against ours
     (black/Han), or the other way round with ``ours_first``. Returns the result and XBoard's
     comment on it."""
-    script = [sys.executable, str(SCRIPT_ENGINE)]
+    script = [sys.executable, "-m", SCRIPT_ENGINE]
     start = []
     if variant in XBOARD_SETUP:       # engine-defined: only the first engine can set it up
         script += ["--setup", f"'{fen}'"]
