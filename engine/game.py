@@ -7,8 +7,8 @@ engine clients read a janggi pass against it (protocol/clients/base.py).
 """
 from __future__ import annotations
 
-from .arbiter import judge_position
 from .board import Board
+from .rules import judge_position
 from .rules.shogi import declaration_verdict
 from .spec import VariantSpec
 
@@ -76,7 +76,7 @@ class Game:
 
     # -- rules
     def verdict(self, **rule_options):
-        """The arbiter's verdict on the current position (engine/arbiter.py): ``result`` is
+        """The arbiter's verdict on the current position (engine/rules): ``result`` is
         '1-0', '0-1', '1/2-1/2' or '*', ``reason`` says why in words."""
         return judge_position(self.board.position, **{**self.rule_options, **rule_options})
 
@@ -87,8 +87,9 @@ class Game:
         """The verdict on an entering-king declaration by the side to move (USI 'bestmove
         win') under the rule option ``declaration`` (CSA 27-point by default, ``"24"`` for the
         24-point rule), as engine/rules/shogi.py decides it for the engine too. None where the
-        game has no such declaration: the declarer broke the rules."""
-        if not self.spec.drops:
+        game has no such declaration (``VariantSpec.entering_king_declaration``): the declarer
+        broke the rules."""
+        if not self.spec.entering_king_declaration:
             return None
         return declaration_verdict(self.board.position,
                                    self.rule_options.get("declaration", "csa27"))

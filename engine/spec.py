@@ -133,7 +133,7 @@ class VariantSpec:
     evaluation: str = ""           # module whose ``PROFILE`` evaluates the game
     # Records and GUIs
     record_formats: tuple[str, ...] = ("pgn",)   # game-record formats, the usual one first
-    pgn_variant: str | None = None   # PGN ``Variant`` tag (None: standard chess, no tag)
+    pgn_variant: str | None = None   # PGN ``Variant`` tag (None: PGN's own game, chess: no tag)
     record_moves: str = "canonical"  # move text in PGN: "canonical" (move_style) or "san"
     pgn_fen_letters: dict[str, str] = field(default_factory=dict)   # FEN letter -> PGN's letter
     setups: NamedSetups | None = None   # named start arrangements the players choose

@@ -50,6 +50,7 @@ SHOGI = VariantSpec(
     entering_king_declaration=True,
     evaluation="engine.evaluation.shogi",
     record_formats=("csa", "kif"),
+    pgn_variant="shogi",           # XBoard's tag, where a shogi game is written as PGN
     bench_fens=(
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
         "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",

@@ -13,7 +13,7 @@ import os
 import sys
 
 from engine.scripting import Engine
-from engine.variants import get_variant
+from engine.variants import VARIANTS, get_variant
 from protocol.clients.errors import EngineError
 from protocol.records.reader import GameFileError, GameRecord, read_games, replay
 from protocol.scripting import open_engine
@@ -22,6 +22,11 @@ from .annotate import Thresholds, analyse_game
 from .output import pgn_text, summary_text, write_csa, write_kif
 from .plot import PlotUnavailable, plot_eval, require_matplotlib
 from .progress import ProgressBar
+
+# The annotator's record formats by preference (a game gets the first its spec lists) and the
+# file endings of those other than PGN.
+ANNOTATED_FORMATS = ("pgn", "kif", "csa")
+FORMAT_OF_EXT = {".kif": "kif", ".kifu": "kif", ".csa": "csa"}
 
 PROTOCOLS = ("uci", "ucicyclone", "ucci", "usi", "xboard")
 NOTATIONS = ("canonical",) + PROTOCOLS
@@ -163,7 +168,8 @@ def _open_analyst(args, game: GameRecord):
         if not args.protocol:
             raise AnalyseError("--engine needs --protocol")
         # a rule-set name from the Variant tag (janggimodern) is what FSF-like engines expect
-        told = args.engine_variant or (game.variant_tag.lower() if game.variant != "chess"
+        told = args.engine_variant or (game.variant_tag.lower()
+                                       if get_variant(game.variant).pgn_variant
                                        and game.variant_tag else game.variant)
         engine = open_engine(args.engine, args.protocol, told, options=options,
                              chess960=game.chess960)
@@ -187,7 +193,8 @@ def _output_path(args, first: GameRecord) -> str:
     if args.gamefile:
         stem, ext = os.path.splitext(args.gamefile)
         if first.source == "text":
-            ext = ".kif" if first.variant == "shogi" else ".pgn"
+            formats = get_variant(first.variant).record_formats
+            ext = "." + next(f for f in ANNOTATED_FORMATS if f in formats)
         return f"{stem}-annotated{ext}"
     return "-"
 
@@ -195,9 +202,11 @@ def _output_path(args, first: GameRecord) -> str:
 def _write_output(args, analyses) -> None:
     path = _output_path(args, analyses[0].game)
     ext = os.path.splitext(path)[1].lower()
-    if ext in (".kif", ".kifu", ".csa"):
-        if analyses[0].game.variant != "shogi":
-            raise AnalyseError(f"{ext} files hold shogi games only; use .pgn")
+    if ext in FORMAT_OF_EXT:
+        if FORMAT_OF_EXT[ext] not in get_variant(analyses[0].game.variant).record_formats:
+            holders = " and ".join(spec.name for spec in VARIANTS.values()
+                                   if FORMAT_OF_EXT[ext] in spec.record_formats)
+            raise AnalyseError(f"{ext} files hold {holders} games only; use .pgn")
         writer = write_csa if ext == ".csa" else write_kif
         for number, analysis in enumerate(analyses, start=1):
             writer(analysis, _numbered(path, number, len(analyses)), args.notation)

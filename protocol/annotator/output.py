@@ -35,7 +35,7 @@ class _Speller:
     def __init__(self, analysis: GameAnalysis, notation: str):
         game = analysis.game
         self.game = game
-        self.chess = game.variant == "chess"
+        self.chess = get_variant(game.variant).record_moves == "san"    # SAN through python-chess
         self.notation = notation
         self.holder = PositionHolder(game.variant, game.start_fen, chess960=game.chess960,
                                      notation="canonical")
@@ -89,7 +89,7 @@ def pgn_text(analysis: GameAnalysis, notation: str = "canonical") -> str:
     for key, value in (("Event", "?"), ("White", game.names[0]), ("Black", game.names[1]),
                        ("Result", game.result)):
         headers.setdefault(key, value)
-    if game.variant != "chess":
+    if get_variant(game.variant).pgn_variant:
         headers.setdefault("Variant", game.variant_tag or game.variant)
     for key in ("FEN", "SetUp"):   # rewritten: only a set-up start has them (pgn_tags.py)
         headers.pop(key, None)

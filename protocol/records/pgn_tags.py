@@ -16,15 +16,13 @@ from __future__ import annotations
 from engine.fen_text import is_start
 from engine.variants import get_variant
 
-# FEN letter changes per game family for PGN files (canonical letter -> PGN letter).
-PGN_FEN_LETTERS = {"xiangqi": {"N": "H", "B": "E"}}
 MATE_BASE = 100_000  # an engine's mate in n moves is MATE_BASE - n in our records
 MATE_FLOOR = 90_000  # scores beyond this are mates
 
 
 def pgn_fen(variant: str, fen: str) -> str:
     """``fen`` with the piece letters of the game's PGN convention."""
-    letters = PGN_FEN_LETTERS.get(get_variant(variant).name, {})
+    letters = get_variant(variant).pgn_fen_letters     # canonical letter -> PGN's
     board, sep, rest = fen.partition(" ")
 
     def spell(c: str) -> str:

@@ -115,17 +115,17 @@ def read_pgn_text(text: str, variant: str | None = None, notation: str = "canoni
     games = []
     for headers, movetext in _split_pgn(text):
         tag = headers.get("Variant", "").strip()
-        fam = _family_of_tag(tag, variant)
-        if fam == "chess":
+        game = _game_of_tag(tag, variant)
+        if get_variant(game).record_moves == "san":
             games.append(_chess_game(headers, movetext, tag))
         else:
-            games.append(_coordinate_game(headers, movetext, fam, tag, notation))
+            games.append(_coordinate_game(headers, movetext, game, tag, notation))
     if not games:
         raise GameFileError("no game found in the PGN")
     return games
 
 
-def _family_of_tag(tag: str, variant: str | None) -> str:
+def _game_of_tag(tag: str, variant: str | None) -> str:
     if tag.lower() in CHESS_VARIANT_TAGS:
         if tag == "" and variant is not None:
             return get_variant(variant).name
@@ -185,10 +185,10 @@ def _tokens(movetext: str) -> tuple[list[str], str, str | None]:
     return moves, result, last_comment
 
 
-def _coordinate_game(headers, movetext, fam, tag, notation) -> GameRecord:
+def _coordinate_game(headers, movetext, game, tag, notation) -> GameRecord:
     texts, result, end_comment = _tokens(movetext)
-    start, moves = replay(fam, headers.get("FEN"), texts, notation)
-    return GameRecord(fam, start.fen(), moves, dict(headers), headers.get("Result", result),
+    start, moves = replay(game, headers.get("FEN"), texts, notation)
+    return GameRecord(game, start.fen(), moves, dict(headers), headers.get("Result", result),
                       "pgn", False, tag or None, end_comment)
 
 
@@ -219,7 +219,7 @@ def read_position_text(text: str, variant: str | None, notation: str = "canonica
     """``[position] startpos|fen FEN|sfen SFEN|FEN [moves m1 m2 ...]`` (newlines allowed)."""
     if variant is None:
         raise GameFileError("a position file needs --variant")
-    fam = get_variant(variant).name
+    game = get_variant(variant).name
     words = " ".join(line.split("#")[0] for line in text.splitlines()).split()
     if words[:1] == ["position"]:
         words = words[1:]
@@ -236,8 +236,8 @@ def read_position_text(text: str, variant: str | None, notation: str = "canonica
         fen = None
     else:
         fen = " ".join(head[1:] if head[0] in ("fen", "sfen") else head)
-    start, moves = replay(fam, fen, texts, notation)
-    return GameRecord(fam, start.fen(), moves, {}, "*", "text", False, variant)
+    start, moves = replay(game, fen, texts, notation)
+    return GameRecord(game, start.fen(), moves, {}, "*", "text", False, variant)
 
 
 # ---------------------------------------------------------------------- shogi (cshogi)

@@ -40,12 +40,12 @@ def _pgn_move(text: str) -> str:
 
 
 def pgn_text(game: GameResult, event: str = "jiangjun match") -> str:
-    fam = get_variant(game.variant).name
+    spec = get_variant(game.variant)
     tags = [("Event", event), ("Site", game.host or "?"),
             ("Date", time.strftime("%Y.%m.%d", time.localtime(game.started))),
             ("Round", f"{game.round}.{game.index + 1}"),
             ("White", game.first), ("Black", game.second), ("Result", game.result)]
-    if fam != "chess":
+    if spec.pgn_variant:              # the engines' name for it (janggimodern, ...)
         tags.append(("Variant", game.variant))
     tags += setup_tags(game.variant, game.start_fen)
     tags += [("Termination", game.termination), ("TimeControl", game.time_control),
@@ -53,7 +53,8 @@ def pgn_text(game: GameResult, event: str = "jiangjun match") -> str:
     if game.scores is not None:
         tags.append(("Points", " - ".join(f"{s:g}" for s in game.scores)))
     head = "\n".join(f'[{k} "{str(v).replace(chr(34), chr(39))}"]' for k, v in tags)
-    texts = _chess_san(game) if fam == "chess" else [_pgn_move(r.move) for r in game.moves]
+    san = spec.record_moves == "san"
+    texts = _chess_san(game) if san else [_pgn_move(r.move) for r in game.moves]
     black_first = game.start_fen is not None and game.start_fen.split()[1:2] == ["b"]
     tokens = []
     for i, (text, rec) in enumerate(zip(texts, game.moves)):
@@ -98,7 +99,7 @@ class RecordWriter:
         if self.jsonl:
             with open(self.jsonl, "a", encoding="utf-8") as fh:
                 fh.write(json.dumps(game.to_dict(), ensure_ascii=False) + "\n")
-        if get_variant(game.variant).name == "shogi":
+        if "pgn" not in get_variant(game.variant).record_formats:    # shogi: CSA or KIF
             if self.shogi_dir:
                 ext = "csa" if self.shogi_format == "csa" else "kif"
                 write_shogi(game, os.path.join(self.shogi_dir, f"game_{game.index + 1:04d}.{ext}"),

@@ -4,7 +4,7 @@ A file holds one opening per line: a FEN (xiangqi, janggi, chess; EPD lines are 
 their first four fields) or an SFEN (shogi), optionally followed by ``moves m1 m2 ...``
 in canonical notation. Blank lines and lines starting with ``#`` are skipped.
 Janggi setups (horse/elephant placement per side) are written as FENs, or made with
-``janggi_setup_fen`` from the game's named set-ups (engine/janggi_setup.py).
+``janggi_setup_fen`` from the game's named set-ups (``VariantSpec.setups``).
 """
 
 import random
@@ -12,8 +12,7 @@ from dataclasses import dataclass
 
 from engine.arbiter import judge
 from engine.board import Board
-from engine.janggi_setup import setup_fen
-from engine.variants import get_variant
+from engine.variants import get_variant, setup_fen
 
 
 @dataclass(frozen=True)
@@ -67,18 +66,18 @@ def random_openings(variant: str, count: int, plies: int, seed: int,
     return out
 
 
-# The command line's short set-up names: one letter per named point, from the player's own left.
-SHORT_WORDS = {"m": "ma", "s": "sang"}
-
-
 def janggi_setup_fen(cho: str = "mssm", han: str = "mssm", variant: str = "janggi") -> str:
     """Start FEN for the chosen set-ups, e.g. ``janggi_setup_fen('smsm', 'mssm')``.
 
-    Short names: m = ma (horse), s = sang (elephant), from each player's own left; 'mssm' is
-    ma-sang-sang-ma. ValueError for another name or a game without named set-ups.
+    Short names, as the command line takes them: the first letter of each word of a set-up's
+    name, from each player's own left ('mssm' is ma-sang-sang-ma: m = ma, horse; s = sang,
+    elephant). ValueError for another name or a game without named set-ups.
     """
-    def full(short: str) -> str:
-        if not short or set(short) - set(SHORT_WORDS):
-            raise ValueError(f"unknown janggi setup '{short}'; write four of m and s, e.g. mssm")
-        return "-".join(SHORT_WORDS[letter] for letter in short)
-    return setup_fen(get_variant(variant), {"han": full(han), "cho": full(cho)})
+    spec = get_variant(variant)
+    names = spec.setups.names if spec.setups is not None else ()
+    by_short = {"".join(word[0] for word in name.split("-")): name for name in names}
+    for short in (cho, han):
+        if names and short not in by_short:
+            raise ValueError(f"unknown janggi setup '{short}'; choose one of "
+                             f"{', '.join(by_short)}")
+    return setup_fen(spec, {"han": by_short.get(han), "cho": by_short.get(cho)})

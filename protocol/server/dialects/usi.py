@@ -61,7 +61,7 @@ class Usi(UciFamily):
             return False
         from engine.rules.shogi import declaration_win    # numpy: not at the handshake
         position = self.position()
-        return position.spec.drops and declaration_win(position, rule)
+        return position.spec.entering_king_declaration and declaration_win(position, rule)
 
     # ------------------------------------------------------------------ go mate
     def go_mate(self, command: Command) -> None:

@@ -12,6 +12,7 @@ import threading
 from dataclasses import dataclass
 
 from engine.dialect_notation import text_to_move
+from engine.variants import get_variant
 
 from ..commands import ECHO_CHARS, Command, clip, finite_number
 from ..options import OptionError
@@ -25,13 +26,6 @@ XBOARD_NAMES = {"chess": "normal"}
 # engine-defined and announced with `setup`.
 XBOARD_KNOWN = {"normal", "xiangqi", "shogi", "crazyhouse", "fischerandom", "capablanca",
                 "makruk", "courier", "shatranj", "gothic", "falcon", "seirawan", "grand"}
-# How XBoard 4.9.1 should draw and move-check an engine-defined variant: piece-to-char table,
-# parent board, FEN letter changes and Betza `piece` lines. This is the form Fairy-Stockfish 11.1
-# sends and XBoard 4.9.1 accepts (a `janggi` parent needs a later, Janggi-aware XBoard).
-XBOARD_SETUP = {
-    "janggi": (".N.R.AB.P..C.........K.n.r.ab.p..c.........k", "9x10+0_xiangqi", {},
-               ("R& RB", "C& pRpB", "P& fsWfF", "N& nN", "B& mafsmafW", "A& WF", "K& WF")),
-}
 MATE_BASE = 100000
 # Commands that leave the game and the ponder search as they are (`time`/`otim` only record the
 # clocks; `ping` is answered at once while pondering). Any other command stops pondering first.
@@ -186,15 +180,20 @@ class XBoard(Dialect):
         self.resume_analysis()
 
     def announce_setup(self, variant: str) -> None:
-        if variant not in XBOARD_SETUP:
+        """How XBoard should draw and move-check a game it does not know: the game's
+        ``VariantSpec.xboard_setup`` (piece-to-char table, parent board, FEN letters, Betza
+        ``piece`` lines), in the form Fairy-Stockfish sends."""
+        setup = get_variant(variant).xboard_setup
+        if setup is None:
             return
-        table, parent, letters, pieces = XBOARD_SETUP[variant]
+        letters = setup.letters
         fen = self.session.game.position.fen()
         placement = "".join(letters.get(c.upper(), c.upper()) if c.isupper() else
                             letters.get(c.upper(), c.upper()).lower() if c.isalpha() else c
                             for c in fen.split()[0])
-        self.out.line(f"setup ({table}) {parent} {placement} {' '.join(fen.split()[1:])}")
-        for piece in pieces:
+        self.out.line(f"setup ({setup.piece_to_char}) {setup.parent} {placement} "
+                      f"{' '.join(fen.split()[1:])}")
+        for piece in setup.pieces:
             self.out.line(f"piece {piece}")
 
     def cmd_setboard(self, command: Command) -> None:

@@ -51,7 +51,7 @@ XBOARD_BOARDS = {
     "chess": XBoardBoard(pawn="P", sees_check=True, reads_en_passant=True),
     "xiangqi": XBoardBoard(pawn="P", sees_check=True, move_count_skips_checks=True),
     "shogi": XBoardBoard(pawn="P", sees_check=True),
-    # the soldier sits in XBoard's Marshall slot, the general in its King slot (XBOARD_SETUP)
+    # the soldier sits in XBoard's Marshall slot, the general in its King slot (spec.xboard_setup)
     "janggi": XBoardBoard(pawn=None, sees_check=False, starts_from_setup=True),
 }
 REPETITION_WINDOW = 100      # plies XBoard looks back for an earlier occurrence
