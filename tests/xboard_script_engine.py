@@ -44,10 +44,10 @@ def main() -> None:
         elif word == "new":
             board, force, side = Board(variant, setup), False, 1
         elif word == "variant" and setup:
-            from protocol.server.dialects.xboard import XBOARD_SETUP
-            table, parent, _, pieces = XBOARD_SETUP[variant]
-            say(f"setup ({table}) {parent} {setup}")
-            for piece in pieces:
+            from engine.variants import get_variant
+            xboard_setup = get_variant(variant).xboard_setup
+            say(f"setup ({xboard_setup.piece_to_char}) {xboard_setup.parent} {setup}")
+            for piece in xboard_setup.pieces:
                 say(f"piece {piece}")
         elif word == "setboard":
             board = Board(variant, line.split(None, 1)[1].strip())

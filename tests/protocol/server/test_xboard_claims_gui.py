@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from protocol.server.dialects.xboard import XBOARD_SETUP
+from engine.variants import get_variant
 from repo_paths import ROOT
 
 XBOARD = "/usr/games/xboard"
@@ -44,7 +44,7 @@ def xboard_game(tmp_path: Path, fen: str, shuttle: list[str], depth: int,
     comment on it."""
     script = [sys.executable, "-m", SCRIPT_ENGINE]
     start = []
-    if variant in XBOARD_SETUP:       # engine-defined: only the first engine can set it up
+    if get_variant(variant).xboard_setup:   # engine-defined: only the first engine can set it up
         script += ["--setup", f"'{fen}'"]
     else:
         (tmp_path / "start.fen").write_text(fen + "\n")
