@@ -1,6 +1,7 @@
 """The search driver: iterative deepening in Python around one kernel call per iteration.
 
-Contract: /work/helpers/SEARCH_API.md (Limits, Info, BestMove, Searcher). The search runs in a
+Contract: the records of engine/search_records.py (Limits, SearchConfig, Info, BestMove) and
+the Searcher below. The search runs in a
 thread; every kernel releases the GIL, so the protocol thread stays responsive and ``stop``
 reaches the kernel through a shared int64 array it polls every 1024 nodes. Between iterations
 this module emits Info records, applies aspiration windows and MultiPV, and decides whether to

@@ -7,7 +7,8 @@ DATA = Path(__file__).parent / "data"
 
 
 def load_vectors(name: str) -> dict:
-    """A copy of ../shared/vectors/<name>.json kept in tests/data so a clone needs nothing else."""
+    """tests/data/<name>.json: perft counts, move lists and game ends from independent
+    implementations (each file's ``about`` says its notation)."""
     with open(DATA / f"{name}.json", encoding="utf-8") as handle:
         return json.load(handle)
 

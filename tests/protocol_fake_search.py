@@ -1,4 +1,5 @@
-"""A tiny stand-in for engine.search (SEARCH_API.md) for protocol transcript tests only.
+"""A tiny stand-in for engine.search (its records are engine/search_records.py) for protocol
+transcript tests only.
 
 It plays the first legal move (or the first of ``searchmoves``), reports one Info line per
 depth, honours infinite/ponder until stop/ponderhit, and never touches numba search kernels.

@@ -32,6 +32,19 @@ WORKER_ENV = "JIANGJUN_KERNEL_WORKER"
 _PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 
 
+def start_build(workers: int | None = None) -> threading.Thread | None:
+    """If the on-disk cache lacks kernels, start filling it in parallel and return the thread
+    that runs the build (join it before the first kernel is used); None if nothing to do. The
+    caller goes on meanwhile: the engine imports numba while the workers already compile."""
+    directory = cache.cache_dir()
+    if (directory / STAMP).exists() or not os.access(directory, os.W_OK):
+        return None
+    thread = threading.Thread(target=ensure_built, args=(workers,), name="kernel-build",
+                              daemon=True)
+    thread.start()
+    return thread
+
+
 def ensure_built(workers: int | None = None) -> None:
     """Make sure the on-disk cache holds every kernel; compile in parallel if it does not."""
     directory = cache.cache_dir()

@@ -20,18 +20,25 @@ from __future__ import annotations
 import os
 import threading
 
-from numba.core import event, sigutils
-from numba.core.caching import FunctionCache
-from numba.core.registry import CPUDispatcher
-
 from .. import cache
 from . import build
 
 _worker = os.environ.get(build.WORKER_ENV) == "1"   # a build worker: compiles what it is sent
 _lock = threading.RLock()
+# On a cold cache the workers start compiling now, while this process imports numba below.
+_build = None if _worker else build.start_build()
 
-if not _worker:
-    build.ensure_built()
+from numba.core import event, sigutils  # noqa: E402
+from numba.core.caching import FunctionCache  # noqa: E402
+from numba.core.registry import CPUDispatcher  # noqa: E402
+
+
+def _await_build() -> None:
+    """Before the first kernel is loaded or compiled: wait for a cold cache's build."""
+    global _build
+    if _build is not None:
+        _build.join()
+        _build = None
 
 
 class _LoadOnlyCache(FunctionCache):
@@ -68,6 +75,7 @@ class Kernel(CPUDispatcher):
         with _lock:
             if not self._can_compile:
                 return False
+            _await_build()
             args, _ = sigutils.normalize_signature(self.signature)
             self.compile(args)
             self.disable_compile()

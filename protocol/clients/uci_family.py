@@ -130,7 +130,7 @@ class UciFamilyClient(EngineClient):
     def _setup_ucci_time_unit(self) -> None:
         if "usemillisec" in self.declared_options:
             self._send("setoption usemillisec true")
-        # FSF 11.1 declares no usemillisec yet reads milliseconds (ENGINES.md).
+        # FSF 11.1 (Debian) declares no usemillisec yet reads milliseconds.
         self.millis = ("usemillisec" in self.declared_options
                        or (self.engine_name or "").startswith("Fairy-Stockfish"))
 

@@ -81,7 +81,7 @@ class XBoardClient(EngineClient):
         if variants is not None and want not in variants.split(","):
             raise EngineError(f"xboard engine does not list variant {want!r} ({variants})")
         if self.xboard_pass is None:
-            # FSF 11.1 rejects @@@@ but takes the general's square twice (ENGINES.md).
+            # FSF 11.1 (Debian) rejects @@@@ but takes the general's square twice.
             fsf = (self.engine_name or "").startswith("Fairy-Stockfish")
             self.xboard_pass = "king" if fsf else "@@@@"
         for name, value in self.options.items():

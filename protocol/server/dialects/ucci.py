@@ -86,8 +86,8 @@ class Ucci(UciFamily):
         return allowed if allowed else [-1]      # nothing left: start_search answers nobestmove
 
     def cmd_stop(self, command: Command) -> None:
-        """ElephantEye answers a `stop` with nothing to stop by `nobestmove` (PROTOCOLS.md
-        3.1), also one that crosses the bestmove of a search that just ended."""
+        """A `stop` with nothing to stop is answered `nobestmove`, as UCCI says and ElephantEye
+        does, also one that crosses the bestmove of a search that just ended."""
         if not self.session.slot.stop():
             self.out.line("nobestmove")
 

@@ -1,4 +1,4 @@
-"""Janggi rule tests, one group per bullet of RULES.md section 2 (moves in 0-based canonical
+"""Janggi rule tests, one group per rule of engine/rules/janggi.py (moves in 0-based canonical
 notation: files a..i, ranks 0..9 from Cho's side; a pass is the own general's square twice)."""
 import pytest
 

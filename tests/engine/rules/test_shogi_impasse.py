@@ -1,4 +1,4 @@
-"""Shogi impasse and entering-king declaration (RULES.md section 3, seed 003): points count only
+"""Shogi impasse and entering-king declaration: points count only
 when both kings have entered and neither side can mate the other (engine/rules/shogi.py defines
 "can mate" as a mate in one for either side); a declaration is judged by one function,
 engine.rules.shogi.declaration_verdict, in the arbiter and in the tournament runner alike."""

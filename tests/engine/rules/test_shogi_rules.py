@@ -1,5 +1,5 @@
 """Shogi rules by hand-made positions: promotion, drops, SFEN, chess-style notation, the
-entering-king declaration and the perft command (RULES.md section 3, PROTOCOLS.md 2.4 and 4)."""
+entering-king declaration and the perft command."""
 import pytest
 
 from conftest import load_vectors

@@ -1,4 +1,4 @@
-"""Xiangqi rules of RULES.md section 1: movement, bad FENs, and every automatic game end.
+"""Xiangqi rules: movement, bad FENs, and every automatic game end (engine/rules/xiangqi.py).
 
 Chase and protection follow the definitions in engine/rules/xiangqi.py's docstring; each named
 position below exercises one clause of them. Squares are 0-based (files a..i, ranks 0..9 from red).

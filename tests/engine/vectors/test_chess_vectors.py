@@ -1,4 +1,4 @@
-"""The non-perft fields of ../shared/vectors/chess.json (perft counts and move lists are checked by
+"""The non-perft fields of tests/data/chess.json (perft counts and move lists are checked by
 test_perft_vectors.py): legal move counts, check, must/must-not moves, game results, and that
 python-chess reads and prints every vector FEN the same way we do."""
 import chess

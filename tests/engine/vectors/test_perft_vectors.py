@@ -1,4 +1,5 @@
-"""Every perft count and legal-move list in ../shared/vectors, for all four games."""
+"""Every perft count and legal-move list in tests/data (from independent implementations), for
+all four games."""
 import pytest
 
 from engine.board import Board

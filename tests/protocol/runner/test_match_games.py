@@ -53,7 +53,7 @@ def test_fsf_against_itself_across_dialects(variant, p1, p2, opening):
     res = play_game(spec(variant, a, b, TimeControl(depth=1, hang_timeout=20), opening))
     assert res.result in ("1-0", "0-1", "1/2-1/2"), res.reason
     if variant == "janggi" and "gives no move" in res.reason:
-        # FSF 11.1's bikjang lacks the "after a capture" condition (ENGINES.md): it may stop
+        # FSF 11.1's bikjang lacks the "after a capture" condition: it may stop
         # playing in a position our rules continue; the runner must then score it, as here.
         assert res.termination == "rules infraction"
     else:

@@ -78,8 +78,8 @@ def test_xboard_runs_a_game_to_its_end(tmp_path, variant):
     if variant == "janggi":
         # XBoard 4.9.1 plays janggi as an engine-defined variant on a xiangqi parent and cannot
         # check janggi's own game ends (counting, bikjang), so it must trust the engines' claims.
-        # Fairy-Stockfish 11.1 also reads bikjang without RULES.md's "after a capture" condition
-        # (ENGINES.md) and then stalls; the 1-minute clock makes such a stall a time loss.
+        # Fairy-Stockfish 11.1 also reads bikjang without our rules' "after a capture" condition
+        # and then stalls; the 1-minute clock makes such a stall a time loss.
         command += ["-testClaims", "false"]
     done = threading.Event()
     shot = tmp_path / "screen.xwd"
