@@ -1,6 +1,8 @@
 """The records that cross the engine/protocol seam: the search configuration and limits in, info
-lines and the best move out. Kept free of numba so protocol code and its test doubles can use them without loading
-the kernels (engine/search.py re-exports them)."""
+lines and the best move out, in the searcher's own terms (move codes, plies, milliseconds). Kept
+free of numba so protocol code and its test doubles can use them without loading the kernels
+(engine/search.py re-exports them). What scripts, engine clients, the runner and the annotator
+speak is engine/records.py (text moves, seconds); ``Limit.search_limits`` turns one into Limits."""
 from __future__ import annotations
 
 import math
