@@ -64,7 +64,7 @@ def xboard_rule_ends(spec, chosen: str) -> str:
     checks win claims, and the arbiter's ends in drop games, where it takes any claimed win."""
     if chosen != rule_ends.XBOARD:
         return chosen
-    return rule_ends.ARBITER if spec.drops else rule_ends.MATE_AND_DRAWS
+    return rule_ends.ARBITER if spec.has_hands else rule_ends.MATE_AND_DRAWS
 
 
 def xboard_claim(position, verdict, claimer: int, start_fen: str | None):
@@ -77,7 +77,7 @@ def xboard_claim(position, verdict, claimer: int, start_fen: str | None):
     if verdict.winner is not None and verdict.winner != claimer and not position.legal_moves():
         return verdict                       # our own mate or lost stalemate: conceded
     if verdict.winner == claimer:
-        if position.spec.drops or (board.sees_check and not position.legal_moves()):
+        if position.spec.has_hands or (board.sees_check and not position.legal_moves()):
             return verdict                   # unchecked, or mate/stalemate on XBoard's board
         return None
     if verdict.winner is None and not position.legal_moves():
@@ -114,7 +114,7 @@ def xboard_draw(position, start_fen: str | None) -> str | None:
     earlier = 0
     for index in range(last - 2, max(-1, last - REPETITION_WINDOW - 1), -2):
         # without drops the look-back ends at the last capture or pawn move
-        if not position.spec.drops and (history[index + 1]["reset"]
+        if not position.spec.has_hands and (history[index + 1]["reset"]
                                         or history[index + 2]["reset"]):
             break
         if index == 0 and not _start_repeats(position, board, start_fen):
@@ -133,7 +133,7 @@ def _start_repeats(position, board: XBoardBoard, start_fen: str | None) -> bool:
     e.p. status is known to be none: the standard start, or a FEN whose e.p. field XBoard read
     as '-'; a FEN of a game without e.p. (xiangqi, shogi, an engine's setup) leaves it unknown,
     which ends the look-back (backend.c, Adjudicate; ParseFEN)."""
-    if position.spec.drops:
+    if position.spec.has_hands:
         return True
     if start_fen is None:
         return not board.starts_from_setup
