@@ -15,7 +15,7 @@ import chess
 from engine.board import Board
 from engine.scripting import PositionHolder
 from engine.variants import get_variant
-from protocol.records.pgn_tags import setup_tags
+from protocol.records.pgn_tags import setup_tags, wrap_movetext
 
 from .annotate import GameAnalysis, MoveNote, PositionEval
 
@@ -118,7 +118,7 @@ def pgn_text(analysis: GameAnalysis, notation: str = "canonical") -> str:
     elif analysis.verdict_reason:
         tokens.append("{" + analysis.verdict_reason.replace("}", ")") + "}")
     tokens.append(headers["Result"])
-    return head + "\n\n" + _wrap(tokens) + "\n\n"
+    return head + "\n\n" + wrap_movetext(tokens) + "\n\n"
 
 
 def _start_comment(first: PositionEval) -> str:
@@ -127,17 +127,6 @@ def _start_comment(first: PositionEval) -> str:
     if first.best:
         text += " start; engine line " + " ".join(first.best[:BEST_LINE_PLIES])
     return text
-
-
-def _wrap(tokens: list[str], width: int = 79) -> str:
-    lines, line = [], ""
-    for tok in tokens:
-        if line and len(line) + 1 + len(tok) > width:
-            lines.append(line)
-            line = tok
-        else:
-            line = f"{line} {tok}" if line else tok
-    return "\n".join(lines + [line])
 
 
 # ---------------------------------------------------------------------- shogi

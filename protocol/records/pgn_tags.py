@@ -1,4 +1,4 @@
-"""PGN set-up tags and move comments that XBoard, python-chess and our own reader all open.
+"""PGN set-up tags, move comments and movetext lines that XBoard, python-chess and our reader open.
 
 - ``[FEN]``/``[SetUp]`` only for a game that does not begin at its standard start: XBoard
   (and the PGN standard) takes a game without them to start from the variant's own start.
@@ -57,3 +57,15 @@ def move_comment(score_cp: int | None, depth: int | None, seconds: float | None)
     if seconds is not None:
         parts.append(f"{seconds:.1f}")
     return " ".join(parts)
+
+
+def wrap_movetext(tokens: list[str], width: int = 79) -> str:
+    """Movetext tokens on lines of at most ``width`` characters (PGN export format's 80)."""
+    lines, line = [], ""
+    for tok in tokens:
+        if line and len(line) + 1 + len(tok) > width:
+            lines.append(line)
+            line = tok
+        else:
+            line = f"{line} {tok}" if line else tok
+    return "\n".join(lines + [line])

@@ -9,7 +9,7 @@ import chess
 from engine.variants import get_variant
 
 from .game import GameResult
-from .pgn_tags import move_comment, setup_tags
+from .pgn_tags import move_comment, setup_tags, wrap_movetext
 from .shogi_writer import write_shogi
 
 PGN_PASS = "@@@@"
@@ -69,18 +69,7 @@ def pgn_text(game: GameResult, event: str = "jiangjun match") -> str:
             tokens.append("{" + comment + "}")
     tokens.append("{" + game.reason.replace("}", ")") + "}")
     tokens.append(game.result)
-    return head + "\n\n" + _wrap(tokens) + "\n\n"
-
-
-def _wrap(tokens: list[str], width: int = 79) -> str:
-    lines, line = [], ""
-    for tok in tokens:
-        if line and len(line) + 1 + len(tok) > width:
-            lines.append(line)
-            line = tok
-        else:
-            line = f"{line} {tok}" if line else tok
-    return "\n".join(lines + [line])
+    return head + "\n\n" + wrap_movetext(tokens) + "\n\n"
 
 
 class RecordWriter:
