@@ -1,7 +1,8 @@
 """`jiangjun bench`: fixed positions searched to a fixed depth, one thread, a fresh table.
 
-The node count is deterministic (tests/engine/search/test_bench.py pins it per game), so any change to the
-search or evaluation shows up as a new bench number; quote it in the commit message.
+The node count is deterministic (tests/engine/search/test_bench.py pins it per game), so any
+change to the search or evaluation shows up as a new bench number; quote it in the commit
+message.
 """
 from __future__ import annotations
 

@@ -1,13 +1,13 @@
 """The search driver: iterative deepening in Python around one kernel call per iteration.
 
 Contract: the records of engine/search_records.py (Limits, SearchConfig, Info, BestMove) and
-the Searcher below. The search runs in a
-thread; every kernel releases the GIL, so the protocol thread stays responsive and ``stop``
-reaches the kernel through a shared int64 array it polls every 1024 nodes. Between iterations
-this module emits Info records, applies aspiration windows and MultiPV, and decides whether to
-start another iteration (soft time limit); the hard limit is a deadline the kernel reads from
-its own clock. Threads > 1: Lazy SMP — helper threads search the same root on their own board
-copies, sharing the transposition table, and only the main thread reports.
+the Searcher below. The search runs in a thread; every kernel releases the GIL, so the protocol
+thread stays responsive and ``stop`` reaches the kernel through a shared int64 array it polls
+every 1024 nodes. Between iterations this module emits Info records, applies aspiration
+windows and MultiPV, and decides whether to start another iteration (soft time limit); the
+hard limit is a deadline the kernel reads from its own clock. Threads > 1: Lazy SMP — helper
+threads search the same root on their own board copies, sharing the transposition table, and
+only the main thread reports.
 """
 from __future__ import annotations
 
