@@ -164,13 +164,17 @@ class UciFamily(Dialect):
         """The answer to ``go`` when there is no move to play."""
         return "bestmove (none)"
 
+    # The letter that starts the first and the second player's clock fields (wtime, binc, ...):
+    # w = the side that moves first.
+    clock_letters = ("w", "b")
+
     def clock_limits(self, go, position) -> dict:
-        """wtime/btime belong to the first and second player (w = the side that moves first)."""
+        first, second = self.clock_letters
         limits = {}
-        if "wtime" in go.numbers or "btime" in go.numbers:
-            limits["time_ms"] = (go.get("wtime"), go.get("btime"))
-        if "winc" in go.numbers or "binc" in go.numbers:
-            limits["inc_ms"] = (go.get("winc", 0.0), go.get("binc", 0.0))
+        if f"{first}time" in go.numbers or f"{second}time" in go.numbers:
+            limits["time_ms"] = (go.get(f"{first}time"), go.get(f"{second}time"))
+        if f"{first}inc" in go.numbers or f"{second}inc" in go.numbers:
+            limits["inc_ms"] = (go.get(f"{first}inc", 0.0), go.get(f"{second}inc", 0.0))
         return limits
 
     # ------------------------------------------------------------------ dispatch

@@ -24,13 +24,11 @@ class Usi(UciFamily):
         """USI has no null move: a lost game is resigned."""
         return "bestmove resign" if result == "loss" else "bestmove (none)"
 
+    clock_letters = ("b", "w")      # btime/binc are sente's, the first player's
+
     def clock_limits(self, go, position) -> dict:
-        """``btime``/``binc`` are sente's, the first player's; byoyomi is the same for both."""
-        limits = {}
-        if "btime" in go.numbers or "wtime" in go.numbers:
-            limits["time_ms"] = (go.get("btime"), go.get("wtime"))
-        if "binc" in go.numbers or "winc" in go.numbers:
-            limits["inc_ms"] = (go.get("binc", 0.0), go.get("winc", 0.0))
+        """The clocks as in UCI, with the letters swapped; byoyomi is the same for both."""
+        limits = super().clock_limits(go, position)
         if "byoyomi" in go.numbers:
             limits["byoyomi_ms"] = (go.numbers["byoyomi"], go.numbers["byoyomi"])
         return limits
