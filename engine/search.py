@@ -11,7 +11,6 @@ only the main thread reports.
 """
 from __future__ import annotations
 
-import math
 import sys
 import threading
 import time
@@ -60,17 +59,6 @@ def decided_within(score: int, depth: int) -> bool:
     return plies is not None and abs(plies) <= depth
 
 
-def _lmr_table() -> np.ndarray:
-    table = np.zeros(64 * 64, dtype=np.int32)
-    for d in range(1, 64):
-        for m in range(1, 64):
-            table[d * 64 + m] = int(0.75 + math.log(d) * math.log(m) / 2.25)
-    return table
-
-
-LMR = _lmr_table()
-
-
 class TranspositionTable:
     def __init__(self, mb: int) -> None:
         self.resize(mb)
@@ -99,7 +87,6 @@ class _Worker:
         self.fr = np.zeros((S.MAXP + 2, S.F_SIZE), dtype=np.int64)
         self.scratch = np.zeros(S.SC_SIZE, dtype=np.int64)   # eval cache + pawn files
         self.ctl = np.zeros(S.C_SIZE, dtype=np.int64)
-        self.out = np.zeros(S.O_SIZE, dtype=np.int64)
         self.hist = np.zeros(0, dtype=np.int64)
         self.chk = np.zeros(0, dtype=np.int64)
 
@@ -121,12 +108,14 @@ class _Worker:
 
     def search(self, tt: TranspositionTable, shared: np.ndarray, root: list[int], depth: int,
                alpha: int, beta: int) -> tuple[int, list[int], bool]:
-        rootmoves = np.asarray(root, dtype=np.int32)
+        self.moves[:len(root)] = root
+        ctl = self.ctl
+        ctl[S.C_NROOT], ctl[S.C_DEPTH], ctl[S.C_ALPHA], ctl[S.C_BETA] = len(root), depth, alpha, beta
+        ctl[S.C_HBASE], ctl[S.C_AGE] = self.hbase, tt.age
         score = search_root(self.T, self.Z, self.E, self.board, self.st, self.undo, self.moves,
                             self.mscore, tt.table, self.hist, self.chk, self.heur,
-                            self.pv, self.fr, LMR, self.scratch, self.ctl, shared, rootmoves,
-                            len(root), depth, alpha, beta, self.hbase, tt.age, self.out)
-        n = int(self.out[S.O_PVLEN]) if self.out[S.O_BEST] != 0 else 0
+                            self.pv, self.fr, self.scratch, ctl, shared)
+        n = int(ctl[S.C_PVLEN]) if ctl[S.C_BEST] != 0 else 0
         pv = [int(m) for m in self.pv[0, :n]]
         return int(score), pv, bool(self.ctl[S.C_ABORTED])
 

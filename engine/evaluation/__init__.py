@@ -21,6 +21,7 @@ import numpy as np
 from ..geometry import Geometry
 from ..kernels import layout as L
 from ..kernels import search_layout as S
+from ..search_tables import late_move_reductions
 from ..spec import VariantSpec
 from ..rule_ends import ARBITER as RULE_ENDS_ARBITER, CHOICES as RULE_ENDS
 from ..rule_ends import MATE_AND_DRAWS as RULE_ENDS_MATE_AND_DRAWS
@@ -155,6 +156,9 @@ def build_table(spec: VariantSpec, prof: EvalProfile, rules: RuleView | None = N
     E[S.EV_PASSED] = off
     for i, bonus in enumerate(prof.passed):
         E[off + i] = bonus
+    reductions = late_move_reductions()
+    E[S.EV_LMR] = reserve(len(reductions))
+    E[E[S.EV_LMR]:] = reductions
     return np.asarray(E, dtype=np.int32)
 
 

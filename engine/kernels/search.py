@@ -17,7 +17,7 @@ import numpy as np  # noqa: F401  (numba typing of the array arguments)
 
 from .attacks import attacked_by, in_check, may_give_check, royals_face
 from .chase import move_chases
-from .evaluate import EVAL, eval_prefetch, evaluate, evaluate_with, material, material_delta
+from .evaluate import EVAL, SCRATCH, eval_prefetch, evaluate, evaluate_with, material, material_delta
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
 from .layout import (F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_ROYAL, H_VALUES,
                      MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP, MF_PASS, M_FROM_MASK, M_PROMO_MASK,
@@ -26,19 +26,20 @@ from .layout import (F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H
 from .makemove import make_move, unmake_move
 from .movegen import gen_moves, is_pawn_drop_mate, leaves_royal_safe
 from .search_clock import monotonic_ns
-from .search_layout import (B_EXACT, B_LOWER, B_UPPER, C_ABORTED, C_NODES, C_NODE_LIMIT, C_SELDEPTH,
-                            EVF_BIKJANG, EVF_NOMOVES_LOSS, EVF_NULL_MOVE, EVF_PASS_POINTS,
-                            EVF_PERPETUAL_CHASE, EVF_PERPETUAL_LOSES, EVF_REP_POINTS,
-                            EV_CHASE_REGION, EV_CLOCK_DRAW, EV_FLAGS, EV_PLY_POINTS, EV_POINTS,
-                            EV_SECOND_BONUS, F_ALPHA, F_ARMED, F_BEST, F_BESTMV, F_BETA, F_CURMV,
-                            F_DEPTH, F_EG, F_END, F_EVAL, F_IDX, F_INCHECK, F_ISNULL, F_LEGAL, F_MG,
-                            F_NEWDEPTH, F_OALPHA, F_PFN, F_PHASE, F_QUIET, F_RED, F_SAVE_EP,
-                            F_SAVE_HASH, F_SORTED, F_STAGE, F_START, F_TTMV, HK_HISTORY, HK_KILLERS,
-                            INF, MATE, MATE_BOUND, MAXP, MOVE_MASK, O_BEST, O_PVLEN, O_ROOT_DONE,
-                            O_SCORE, RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP, ST_AFTER_FULL,
+from .search_layout import (B_EXACT, B_LOWER, B_UPPER, C_ABORTED, C_AGE, C_ALPHA, C_BEST, C_BETA,
+                            C_DEPTH, C_HBASE, C_NODES, C_NODE_LIMIT, C_NROOT, C_PVLEN, C_ROOT_DONE,
+                            C_SCORE, C_SELDEPTH, EVF_BIKJANG, EVF_NOMOVES_LOSS, EVF_NULL_MOVE,
+                            EVF_PASS_POINTS, EVF_PERPETUAL_CHASE, EVF_PERPETUAL_LOSES,
+                            EVF_REP_POINTS, EV_CHASE_REGION, EV_CLOCK_DRAW, EV_FLAGS, EV_LMR,
+                            EV_PLY_POINTS, EV_POINTS, EV_SECOND_BONUS, F_ALPHA, F_ARMED, F_BEST,
+                            F_BESTMV, F_BETA, F_CURMV, F_DEPTH, F_EG, F_END, F_EVAL, F_IDX,
+                            F_INCHECK, F_ISNULL, F_LEGAL, F_MG, F_NEWDEPTH, F_OALPHA, F_PFN,
+                            F_PHASE, F_QUIET, F_RED, F_SAVE_EP, F_SAVE_HASH, F_SORTED, F_STAGE,
+                            F_START, F_TTMV, HK_HISTORY, HK_KILLERS, INF, MATE, MATE_BOUND, MAXP,
+                            MOVE_MASK, RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP, ST_AFTER_FULL,
                             ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES, TT_BOUND_SHIFT,
                             TT_DEPTH_SHIFT, TT_SCORE_SHIFT)
-from .tt import score_from_tt, score_to_tt, tt_prefetch, tt_probe, tt_store
+from .tt import TTK, score_from_tt, score_to_tt, tt_prefetch, tt_probe, tt_store
 
 I64 = "int64[::1]"
 I32 = "int32[::1]"
@@ -46,7 +47,7 @@ FRAMES = "int64[:, ::1]"
 PV = "int32[:, ::1]"
 
 
-@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, int64)")
+@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, int64)", inline=True)
 def points_result(T, E, board, st, ply):
     """A game end decided by counting points: a rule win or loss for the side to move."""
     pts = E[EV_POINTS]
@@ -67,7 +68,7 @@ def points_result(T, E, board, st, ply):
     return 0
 
 
-@kernel(f"int64({TABLE}, {BOARD}, {STATE}, int64)")
+@kernel(f"int64({TABLE}, {BOARD}, {STATE}, int64)", inline=True)
 def has_pieces(T, board, st, side):
     """True if ``side`` has something besides royal pieces and pawns (null move is then safe)."""
     play = T[H_PLAY]
@@ -196,506 +197,645 @@ def unwind(T, Z, board, st, undo, fr, ply):
         ply -= 1
 
 
-@kernel(f"int64({TABLE}, {KEYS}, {EVAL}, {BOARD}, {STATE}, {UNDO}, {MOVES}, {MOVES}, {I64}, "
-        f"{I64}, {I64}, {I32}, {PV}, {FRAMES}, {I32}, {I64}, {I64}, {I64}, {MOVES}, int64, int64, "
-        f"int64, int64, int64, int64, {I64})")
-def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv, fr, lmr,
-                scratch, ctl, shared, rootmoves, nroot, depth, alpha0, beta0, hbase, age, out):
-    """Search the root moves ``rootmoves[:nroot]`` to ``depth`` inside (alpha0, beta0).
+# --- the stages of a node, in the order the driver (search_root) runs them ----------------------
+# What a stage tells the driver to do next:
+GO_ON = 0          # nothing decided: go on to the next stage
+GO_RETURN = 1      # the node is done; its value goes to the parent
+GO_CHILD = 2       # a child frame was pushed: search it next
+GO_GENERATE = 3    # generate the node's moves, then go through them (ST_MOVES)
 
-    Returns the score (from the side to move's view); out[] gets the best move and PV length,
-    pv[0, :] the PV. ctl[C_ABORTED] = 1 if the stop flag, deadline or node limit cut it short.
-    ``hist``/``chk`` hold position hashes and flags (1 side to move in check, 2 royals facing) of
-    the game so far, the root at
-    index ``hbase``; the search writes the path above it.
-    """
+
+@kernel(f"boolean({I64}, {I64}, int64)", inline=True)
+def should_stop(ctl, shared, nodes):
+    """Polled every 1024 nodes: the stop flag, the node limit or the deadline has come."""
+    ctl[C_NODES] = nodes
+    node_limit = ctl[C_NODE_LIMIT]
+    deadline = shared[SH_DEADLINE]   # re-read: ponderhit may have set it
+    return (shared[SH_STOP] != 0 or (node_limit > 0 and nodes >= node_limit)
+            or (deadline > 0 and monotonic_ns() >= deadline))
+
+
+@kernel(f"void({TABLE}, {EVAL}, {BOARD}, {STATE}, {I64}, {I64}, int64, int64, int64)", inline=True)
+def record_path(T, E, board, st, hist, chk, hidx, incheck, ply):
+    """Write this node's hash and flags (1 in check, 2 royals facing) into the game path; the
+    root keeps the chase flags its history came with (bits 4, 8)."""
+    hist[hidx] = st[S_HASH]
+    chk[hidx] = incheck if ply > 0 else (chk[hidx] & 12) | incheck
+    if E[EV_FLAGS] & EVF_BIKJANG:
+        if royals_face(T, board, st):
+            chk[hidx] |= 2
+
+
+@kernel(f"UniTuple(int64, 2)({TABLE}, {EVAL}, {BOARD}, {STATE}, {I64}, int64, int64)",
+        inline=True)
+def points_end(T, E, board, st, chk, hidx, ply):
+    """(GO_RETURN, score) if the game has ended on points here: two passes in a row, or a
+    bikjang the reply left standing; else (GO_ON, 0)."""
     flags = E[EV_FLAGS]
+    if (flags & EVF_PASS_POINTS) and st[S_PASSES] >= 2:
+        return GO_RETURN, points_result(T, E, board, st, ply)
+    if ((flags & EVF_BIKJANG) and (chk[hidx] & 2) and (chk[hidx - 1] & 2)
+            and st[S_CAPTURES] > 0):
+        return GO_RETURN, points_result(T, E, board, st, ply)
+    return GO_ON, 0
+
+
+@kernel(f"int64({I64}, int64, int64, int64)", inline=True)
+def repetition_at(hist, key, hidx, reach):
+    """Index of an earlier occurrence of this position (same side to move) within ``reach``
+    plies, or -1."""
+    j = hidx - 4
+    while j >= hidx - reach and j >= 0:
+        if hist[j] == key:
+            return j
+        j -= 2
+    return -1
+
+
+@kernel(f"boolean({I64}, int64, int64, int64)", inline=True)
+def every_move_attacks(chk, k, found, attacking):
+    """True if every move of one side in the cycle (the positions they led to: k, k-2, ... down
+    to after ``found``) carries one of the ``attacking`` flag bits."""
+    while k > found:
+        if (chk[k] & attacking) == 0:
+            return False
+        k -= 2
+    return True
+
+
+@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {I64}, int64, int64, int64)", inline=True)
+def repetition_score(T, E, board, st, chk, hidx, found, ply):
+    """The value of a repeated position: the side that checked (in xiangqi: or chased) on every
+    move of the cycle loses where the game says so; else points or a draw. The chase bits must
+    be judged already (mark_chases)."""
+    flags = E[EV_FLAGS]
+    if flags & EVF_PERPETUAL_LOSES:
+        attacking = 5 if flags & EVF_PERPETUAL_CHASE else 1   # check (1), chase (4)
+        # moves by the side that just moved lead to hidx, hidx-2, ...
+        they_all = every_move_attacks(chk, hidx, found, attacking)
+        we_all = every_move_attacks(chk, hidx - 1, found, attacking)
+        if they_all and not we_all:
+            return RULE_WIN - ply
+        if we_all and not they_all:
+            return -(RULE_WIN - ply)
+    if flags & EVF_REP_POINTS:
+        return points_result(T, E, board, st, ply)
+    return 0
+
+
+@kernel(f"UniTuple(int64, 2)({TABLE}, {EVAL}, {BOARD}, {STATE}, int64)", inline=True)
+def limit_end(T, E, board, st, ply):
+    """(GO_RETURN, score) at the no-capture draw, the ply limit that ends on points, or the
+    search's own ply limit (scored by the evaluation); else (GO_ON, 0)."""
     clock_draw = E[EV_CLOCK_DRAW]
     ply_points = E[EV_PLY_POINTS]
-    uchifuzume = (T[H_FLAGS] & F_UCHIFUZUME) != 0
-    pawn = T[H_PAWN]
-    nodes = ctl[C_NODES]
-    node_limit = ctl[C_NODE_LIMIT]
-    seldepth = ctl[C_SELDEPTH]
-    root_depth = depth
-    out[O_BEST] = 0
-    out[O_ROOT_DONE] = 0
-    out[O_PVLEN] = 0
-    ctl[C_ABORTED] = 0
+    if clock_draw > 0 and st[S_CLOCK] >= clock_draw:
+        return GO_RETURN, 0
+    if ply_points > 0 and st[S_PLY] >= ply_points:
+        return GO_RETURN, points_result(T, E, board, st, ply)
+    return GO_ON, 0
 
-    fr[0, F_ALPHA] = alpha0
-    fr[0, F_BETA] = beta0
-    fr[0, F_DEPTH] = depth
+
+@kernel(f"UniTuple(int64, 3)({TTK}, int64, int64, int64, int64, int64)", inline=True)
+def tt_lookup(tt, key, ply, d, alpha, beta):
+    """(TT move or 0, GO_RETURN if the entry decides this node else GO_ON, its score). Only
+    non-PV nodes below the root take a cutoff."""
+    e = tt_probe(tt, key)
+    if e == 0:
+        return 0, GO_ON, 0
+    ttmv = e & MOVE_MASK
+    tdepth = ((e >> TT_DEPTH_SHIFT) & 255) - 16
+    tbound = (e >> TT_BOUND_SHIFT) & 3
+    tscore = score_from_tt(((e >> TT_SCORE_SHIFT) & 0xFFFF) - 32768, ply)
+    if ply > 0 and beta - alpha == 1 and tdepth >= d and (
+            tbound == B_EXACT or (tbound == B_LOWER and tscore >= beta)
+            or (tbound == B_UPPER and tscore <= alpha)):
+        return ttmv, GO_RETURN, tscore
+    return ttmv, GO_ON, tscore
+
+
+@kernel(f"void({FRAMES}, int64, int64, int64, int64, int64)", inline=True)
+def open_node(fr, ply, ttmv, alpha, beta, start):
+    """A node that will search moves: its window, TT move and (empty) move list."""
+    fr[ply, F_TTMV] = ttmv
+    fr[ply, F_OALPHA] = alpha
+    fr[ply, F_ALPHA] = alpha
+    fr[ply, F_BETA] = beta
+    fr[ply, F_BESTMV] = 0
+    fr[ply, F_LEGAL] = 0
+    fr[ply, F_START] = start
+    fr[ply, F_IDX] = start
+
+
+@kernel(f"UniTuple(int64, 2)({FRAMES}, int64, int64, int64, int64, int64)", inline=True)
+def enter_quiescence(fr, ply, incheck, ev, alpha, beta):
+    """Depth 0 and below: stand pat on the evaluation ``ev`` and try captures; in check, try
+    every evasion from a mated score. (GO_RETURN, ev) on a stand-pat cutoff, else
+    (GO_GENERATE, 0)."""
+    if incheck:
+        fr[ply, F_BEST] = -(MATE - ply)
+        return GO_GENERATE, 0
+    if ev >= beta:
+        return GO_RETURN, ev
+    if ev > alpha:
+        fr[ply, F_ALPHA] = ev
+    fr[ply, F_BEST] = ev
+    return GO_GENERATE, 0
+
+
+@kernel(f"void({FRAMES}, int64, int64)", inline=True)
+def moves_ready(fr, ply, end):
+    """The node's moves were generated up to ``end``: go through them, ordering them lazily
+    (F_SORTED -1: quiescence captures, 0: every move)."""
+    fr[ply, F_END] = end
+    fr[ply, F_SORTED] = -1 if fr[ply, F_DEPTH] <= 0 and fr[ply, F_INCHECK] == 0 else 0
+    fr[ply, F_STAGE] = ST_MOVES
+
+
+@kernel(f"void({MOVES}, {FRAMES}, int64)", inline=True)
+def load_root_moves(mscore, fr, nroot):
+    """The root searches the moves the caller put in moves[:nroot], in that order."""
+    for i in range(nroot):
+        mscore[i] = nroot - i
+    fr[0, F_SORTED] = 1
+    fr[0, F_END] = nroot
+    fr[0, F_STAGE] = ST_MOVES
+
+
+@kernel("boolean(int64, int64, int64, int64, int64)", inline=True)
+def reverse_futility(pvnode, incheck, d, ev, beta):
+    """Far above beta at low depth: return the evaluation without searching."""
+    return (not pvnode and not incheck and d <= 3 and ev - 120 * d >= beta
+            and beta < RULE_BOUND and beta > -RULE_BOUND)
+
+
+@kernel(f"boolean({TABLE}, {EVAL}, {BOARD}, {STATE}, {FRAMES}, int64, int64, int64, int64, int64, "
+        "int64)", inline=True)
+def null_move_allowed(T, E, board, st, fr, ply, pvnode, incheck, d, ev, beta):
+    """Not in check, at or above beta, not right after another null move, and with pieces
+    beyond royals and pawns (so zugzwang is unlikely)."""
+    return ((E[EV_FLAGS] & EVF_NULL_MOVE) != 0 and not pvnode and not incheck and d >= 3
+            and ev >= beta and fr[ply, F_ISNULL] == 0 and beta > -MATE_BOUND
+            and has_pieces(T, board, st, st[S_STM]) == 1)
+
+
+@kernel(f"void({KEYS}, {STATE}, {FRAMES}, int64, int64, int64, int64, int64)", inline=True)
+def push_null_move(Z, st, fr, ply, d, ev, beta, start):
+    """Pass the move and push a zero-window child at reduced depth; ST_AFTER_NULL takes it
+    back."""
+    r = 3 + d // 4 + min(3, (ev - beta) // 200)   # deeper when far above beta
+    key = st[S_HASH]
+    fr[ply, F_SAVE_HASH] = key
+    fr[ply, F_SAVE_EP] = st[S_EP]
+    h = key ^ Z[Z_SIDE]
+    if st[S_EP] != 0:
+        h ^= Z[Z_EP + st[S_EP]]
+    st[S_EP] = 0
+    st[S_HASH] = h
+    st[S_STM] = 1 - st[S_STM]
+    fr[ply, F_STAGE] = ST_AFTER_NULL
+    fr[ply, F_END] = start
+    c = ply + 1
+    fr[c, F_ALPHA] = -beta
+    fr[c, F_BETA] = -beta + 1
+    fr[c, F_DEPTH] = d - 1 - r
+    fr[c, F_STAGE] = ST_ENTER
+    fr[c, F_INCHECK] = 0
+    fr[c, F_PFN] = 0
+    fr[c, F_ISNULL] = 1
+    for f in range(F_MG, F_ARMED + 1):
+        fr[c, f] = fr[ply, f]
+
+
+@kernel(f"UniTuple(int64, 2)({STATE}, {FRAMES}, int64, int64)", inline=True)
+def after_null_move(st, fr, ply, v):
+    """The null move's child returned ``v`` (our view): take the pass back; (GO_RETURN, value)
+    if it still held beta, else (GO_GENERATE, 0): the node searches its moves."""
+    st[S_STM] = 1 - st[S_STM]
+    st[S_HASH] = fr[ply, F_SAVE_HASH]
+    st[S_EP] = fr[ply, F_SAVE_EP]
+    beta = fr[ply, F_BETA]
+    if v >= beta:
+        if v >= MATE_BOUND - MAXP:
+            v = beta  # an unproven mate from a null move
+        return GO_RETURN, v
+    return GO_GENERATE, 0
+
+
+@kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, {MOVES}, {FRAMES}, {I32}, int64)", inline=True)
+def next_move(T, board, st, moves, mscore, fr, heur, ply):
+    """The node's next move to try, best first, or 0 when none is left. The TT move comes
+    first, before paying for ordering the rest (F_SORTED says how far ordering has gone)."""
+    i = fr[ply, F_IDX]
+    end = fr[ply, F_END]
+    if i >= end:
+        return 0
+    sorted_ = fr[ply, F_SORTED]
+    if sorted_ <= 0:
+        ttmv = fr[ply, F_TTMV]
+        found = -1
+        if sorted_ > -2 and ttmv != 0 and i == fr[ply, F_START]:
+            for k in range(i, end):
+                if moves[k] == ttmv:
+                    found = k
+                    break
+        if found >= 0:
+            moves[found] = moves[i]
+            moves[i] = ttmv
+            mscore[i] = 1 << 30
+            fr[ply, F_SORTED] = -2 if sorted_ == -1 else -3
+        else:
+            qs_only = sorted_ == -1 or sorted_ == -2
+            end = order_moves(T, board, st, moves, mscore, i, end, 0, -1 if qs_only else ply,
+                              heur)
+            fr[ply, F_END] = end
+            fr[ply, F_SORTED] = 1
+            if i >= end:
+                return 0
+    # select the best remaining move (the TT move stands first already)
+    bi = i
+    bs = mscore[i]
+    if fr[ply, F_SORTED] == 1:
+        for k in range(i + 1, end):
+            if mscore[k] > bs:
+                bs = mscore[k]
+                bi = k
+    mv = moves[bi]
+    moves[bi] = moves[i]
+    mscore[bi] = mscore[i]
+    moves[i] = mv
+    mscore[i] = bs
+    fr[ply, F_IDX] = i + 1
+    return mv
+
+
+@kernel(f"boolean({TABLE}, {BOARD}, {STATE}, {FRAMES}, int64, int64)", inline=True)
+def quiescence_skips(T, board, st, fr, ply, mv):
+    """In quiescence: captures that cannot lift the score to alpha (delta pruning) or lose
+    material to a defended square; in check, further drop evasions once one escape was found."""
+    if fr[ply, F_DEPTH] > 0:
+        return False
+    if fr[ply, F_INCHECK] == 0:
+        p = board[mv & M_FROM_MASK]
+        mover = T[T[H_VALUES] + (p if p > 0 else -p)]
+        gain = capture_gain(T, board, mv)
+        if fr[ply, F_BEST] + gain + 200 <= fr[ply, F_ALPHA]:
+            return True
+        return (gain < mover and (mv & MF_DROP) == 0
+                and attacked_by(T, board, (mv >> M_TO_SHIFT) & M_FROM_MASK, 1 - st[S_STM], False))
+    return (mv & MF_DROP) != 0 and fr[ply, F_LEGAL] > 0 and fr[ply, F_BEST] > -MATE_BOUND
+
+
+@kernel(f"boolean({TABLE}, int64)", inline=True)
+def may_be_pawn_drop_mate(T, mv):
+    """A pawn drop in a game that forbids mating by one (is_pawn_drop_mate then decides)."""
+    return ((T[H_FLAGS] & F_UCHIFUZUME) != 0 and (mv & MF_DROP) != 0
+            and (mv & M_FROM_MASK) == T[H_PAWN])
+
+
+@kernel(f"boolean({TABLE}, {BOARD}, int64)", inline=True)
+def is_quiet(T, board, mv):
+    """Captures nothing and promotes nothing."""
+    return (capture_gain(T, board, mv) == 0 and (mv & MF_EP) == 0
+            and ((mv >> M_PROMO_SHIFT) & M_PROMO_MASK) == 0)
+
+
+@kernel(f"boolean({FRAMES}, int64, int64, int64, int64, int64, int64, int64, int64)", inline=True)
+def prunes_late_quiet(fr, ply, d, legal, quiet, gives, alpha, beta, incheck):
+    """Late-move and futility pruning at low depth of quiet moves that give no check, once the
+    node has a score better than being mated."""
+    return (quiet != 0 and gives == 0 and d > 0 and d <= 3 and ply > 0 and beta - alpha == 1
+            and incheck == 0 and fr[ply, F_BEST] > -MATE_BOUND
+            and (legal > 3 + 2 * d * d or fr[ply, F_EVAL] + 100 + 120 * d <= alpha))
+
+
+@kernel(f"void({FRAMES}, int64, int64, int64, int64, int64, int64)", inline=True)
+def push_child(fr, ply, gives, dmg, deg, dphase, darmed):
+    """The frame of the position the move just made leads to, its material moved on by the
+    move's (material_delta); window and depth are set after."""
+    c = ply + 1
+    fr[c, F_MG] = fr[ply, F_MG] + dmg
+    fr[c, F_EG] = fr[ply, F_EG] + deg
+    fr[c, F_PHASE] = fr[ply, F_PHASE] + dphase
+    fr[c, F_ARMED] = fr[ply, F_ARMED] + darmed
+    fr[c, F_INCHECK] = gives
+    fr[c, F_STAGE] = ST_ENTER
+    fr[c, F_ISNULL] = 0
+    fr[c, F_PFN] = fr[ply, F_PFN] + 1
+
+
+@kernel(f"void({FRAMES}, int64, int64, int64, int64, int64, int64)", inline=True)
+def search_child(fr, ply, alpha, beta, depth, reduction, stage):
+    """Search the pushed child in (alpha, beta) from our view at ``depth``; resume at ``stage``."""
+    c = ply + 1
+    fr[c, F_ALPHA] = -beta
+    fr[c, F_BETA] = -alpha
+    fr[c, F_DEPTH] = depth
+    fr[ply, F_RED] = reduction
+    fr[ply, F_STAGE] = stage
+
+
+@kernel(f"int64({TABLE}, {BOARD}, {STATE}, int64, int64, int64, int64, int64)", inline=True)
+def extension(T, board, st, mv, quiet, gives, ply, root_depth):
+    """+1 for a check that does not simply hang the checking piece, while ply < 2 * the root's
+    depth (the move is made: the side to move is the one in check)."""
+    if gives and ply < 2 * root_depth:
+        to = (mv >> M_TO_SHIFT) & M_FROM_MASK
+        if not quiet or (mv & MF_CASTLE) or not attacked_by(T, board, to, st[S_STM], False):
+            return 1
+    return 0
+
+
+@kernel(f"int64({EVAL}, int64, int64, int64, int64, int64, int64, int64, int64)", inline=True)
+def reduction(E, d, legal, newdepth, quiet, incheck, gives, ply, pvnode):
+    """Late-move reduction of a quiet, non-checking move after the third (less at PV nodes),
+    leaving the child at least depth 1."""
+    r = 0
+    if quiet and d >= 3 and legal > 3 and not incheck and not gives and ply > 0:
+        r = E[E[EV_LMR] + (d if d < 63 else 63) * 64 + (legal if legal < 63 else 63)]
+        if pvnode:
+            r -= 1
+        if r < 0:
+            r = 0
+        if r > newdepth - 1:
+            r = newdepth - 1 if newdepth > 1 else 0
+    return r
+
+
+@kernel(f"boolean({FRAMES}, int64, int64)", inline=True)
+def research(fr, ply, v):
+    """After a zero-window child beat alpha (``v`` our view): re-search it unreduced, then with
+    the full window. True if the child frame was set up again."""
+    if fr[ply, F_STAGE] != ST_AFTER_ZW or v <= fr[ply, F_ALPHA]:
+        return False
+    c = ply + 1
+    alpha = fr[ply, F_ALPHA]
+    if fr[ply, F_RED] > 0:
+        fr[ply, F_RED] = 0
+        fr[c, F_ALPHA] = -alpha - 1
+        fr[c, F_BETA] = -alpha
+    elif v < fr[ply, F_BETA]:
+        fr[c, F_ALPHA] = -fr[ply, F_BETA]
+        fr[c, F_BETA] = -alpha
+        fr[ply, F_STAGE] = ST_AFTER_FULL
+    else:
+        return False
+    fr[c, F_DEPTH] = fr[ply, F_NEWDEPTH]
+    fr[c, F_STAGE] = ST_ENTER
+    fr[c, F_ISNULL] = 0
+    fr[c, F_PFN] = fr[ply, F_PFN] + 1
+    return True
+
+
+@kernel(f"void({PV}, int64, int64)", inline=True)
+def update_pv(pv, ply, mv):
+    """This node's PV: ``mv``, then its child's line."""
+    c = ply + 1
+    n = pv[c, MAXP]
+    pv[ply, 0] = mv
+    for k in range(n):
+        pv[ply, k + 1] = pv[c, k]
+    pv[ply, MAXP] = n + 1
+
+
+@kernel(f"void({BOARD}, {STATE}, {MOVES}, {FRAMES}, {I32}, int64, int64, int64)", inline=True)
+def reward_quiet_cutoff(board, st, moves, fr, heur, ply, mv, d):
+    """A quiet move cut off: make it a killer, raise its history by d^2, and lower the quiet
+    moves tried before it, which did not cut."""
+    if heur[HK_KILLERS + 2 * ply] != mv:
+        heur[HK_KILLERS + 2 * ply + 1] = heur[HK_KILLERS + 2 * ply]
+        heur[HK_KILLERS + 2 * ply] = mv
+    side = st[S_STM]
+    frm = mv & M_FROM_MASK
+    to = (mv >> M_TO_SHIFT) & M_FROM_MASK
+    hi = HK_HISTORY + (side * 256 + frm) * 256 + to
+    hv = heur[hi] + d * d
+    heur[hi] = hv if hv < (1 << 24) else (1 << 24)
+    for k in range(fr[ply, F_START], fr[ply, F_IDX] - 1):
+        qm = moves[k]
+        qto = (qm >> M_TO_SHIFT) & M_FROM_MASK
+        if (qm & MF_EP) or ((qm & (MF_CASTLE | MF_PASS | MF_DROP)) == 0 and board[qto] != 0):
+            continue
+        hi = HK_HISTORY + (side * 256 + (qm & M_FROM_MASK)) * 256 + qto
+        hv = heur[hi] - d * d
+        heur[hi] = hv if hv > -(1 << 24) else -(1 << 24)
+
+
+@kernel(f"int64({TTK}, {STATE}, {FRAMES}, int64, int64, int64)", inline=True)
+def finish_node(tt, st, fr, ply, nomoves_loss, age):
+    """Every move tried: the node's value (mated, or stalemate by the game's rule, when no move
+    was legal), stored in the TT with its bound."""
+    best = fr[ply, F_BEST]
+    d = fr[ply, F_DEPTH]
+    if fr[ply, F_LEGAL] == 0:
+        if fr[ply, F_INCHECK]:
+            best = -(MATE - ply)
+        elif d > 0:
+            best = -(MATE - ply) if nomoves_loss else 0
+    bestmv = fr[ply, F_BESTMV]
+    if best >= fr[ply, F_BETA]:
+        bound = B_LOWER
+    elif best > fr[ply, F_OALPHA] and (bestmv != 0 or d <= 0):
+        bound = B_EXACT
+    else:
+        bound = B_UPPER
+    tt_store(tt, st[S_HASH], bestmv, bound, d, score_to_tt(best, ply), age)
+    return best
+
+
+@kernel(f"void({TABLE}, {BOARD}, {STATE}, {FRAMES}, {I64})", inline=True)
+def enter_root(T, board, st, fr, ctl):
+    """Frame 0: the root's window, depth and check state (material is set by the caller)."""
+    fr[0, F_ALPHA] = ctl[C_ALPHA]
+    fr[0, F_BETA] = ctl[C_BETA]
+    fr[0, F_DEPTH] = ctl[C_DEPTH]
     fr[0, F_STAGE] = ST_ENTER
     fr[0, F_INCHECK] = 1 if in_check(T, board, st, st[S_STM]) else 0
     fr[0, F_PFN] = 1 << 20
     fr[0, F_ISNULL] = 0
+    ctl[C_BEST] = 0
+    ctl[C_ROOT_DONE] = 0
+    ctl[C_PVLEN] = 0
+    ctl[C_ABORTED] = 0
+
+
+@kernel(f"int64({TABLE}, {KEYS}, {EVAL}, {BOARD}, {STATE}, {UNDO}, {MOVES}, {MOVES}, {TTK}, {I64}, "
+        f"{I64}, {I32}, {PV}, {FRAMES}, {SCRATCH}, {I64}, {I64})")
+def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv, fr, scratch,
+                ctl, shared):
+    """Search the root moves ``moves[:ctl[C_NROOT]]`` to ``ctl[C_DEPTH]`` inside the window
+    ``ctl[C_ALPHA], ctl[C_BETA]``; the C_ slots of search_layout.py say the rest.
+
+    Returns the score (from the side to move's view); ctl[] gets the best move and PV length,
+    pv[0, :] the PV. ctl[C_ABORTED] = 1 if the stop flag, deadline or node limit cut it short.
+    ``hist``/``chk`` hold position hashes and flags (1 side to move in check, 2 royals facing) of
+    the game so far, the root at index ``ctl[C_HBASE]``; the search writes the path above it.
+
+    The loop is a driver: each frame's F_STAGE says which stage runs next, and each stage is a
+    named inline kernel above.
+    """
+    flags = E[EV_FLAGS]
+    hbase = ctl[C_HBASE]
+    root_depth = ctl[C_DEPTH]
+    nodes = ctl[C_NODES]
+    seldepth = ctl[C_SELDEPTH]
+    enter_root(T, board, st, fr, ctl)
     fr[0, F_MG], fr[0, F_EG], fr[0, F_PHASE], fr[0, F_ARMED] = material(T, E, board, st)
     ply = 0
     ret = 0
     aborted = False
-    movebase = 0
     while True:
-        returning = False
+        go = GO_ON
         stage = fr[ply, F_STAGE]
         if stage == ST_ENTER:
-            while True:  # one pass; break = pushed a child, prepared moves or returning
-                nodes += 1
-                if (nodes & 1023) == 0:
-                    ctl[C_NODES] = nodes
-                    deadline = shared[SH_DEADLINE]   # re-read: ponderhit may have set it
-                    if (shared[SH_STOP] != 0 or (node_limit > 0 and nodes >= node_limit)
-                            or (deadline > 0 and monotonic_ns() >= deadline)):
-                        aborted = True
-                        break
-                if ply > seldepth:
-                    seldepth = ply
-                pv[ply, MAXP] = 0
-                alpha = fr[ply, F_ALPHA]
-                beta = fr[ply, F_BETA]
-                d = fr[ply, F_DEPTH]
-                incheck = fr[ply, F_INCHECK]
-                key = st[S_HASH]
-                hidx = hbase + ply
-                hist[hidx] = key
-                # the root keeps the chase flags its history came with (bits 4, 8)
-                chk[hidx] = incheck if ply > 0 else (chk[hidx] & 12) | incheck
-                if flags & EVF_BIKJANG:
-                    if royals_face(T, board, st):
-                        chk[hidx] |= 2
-                if ply > 0:
-                    # --- game ends by rule -------------------------------------------------
-                    if (flags & EVF_PASS_POINTS) and st[S_PASSES] >= 2:
-                        ret = points_result(T, E, board, st, ply)
-                        returning = True
-                        break
-                    if ((flags & EVF_BIKJANG) and (chk[hidx] & 2) and (chk[hidx - 1] & 2)
-                            and st[S_CAPTURES] > 0):
-                        # bikjang left standing by the reply: the game ends on points
-                        ret = points_result(T, E, board, st, ply)
-                        returning = True
-                        break
-                    clock = st[S_CLOCK]
-                    reach = clock if clock < fr[ply, F_PFN] else fr[ply, F_PFN]
-                    j = hidx - 4
-                    found = -1
-                    while j >= hidx - reach and j >= 0:
-                        if hist[j] == key:
-                            found = j
-                            break
-                        j -= 2
-                    if found >= 0:
-                        score = 0
-                        decided = False
-                        if flags & EVF_PERPETUAL_LOSES:
-                            attacking = 1   # flag bits of a move that attacked: check (1)
-                            if flags & EVF_PERPETUAL_CHASE:
-                                mark_chases(T, Z, E, board, st, undo, moves, fr, chk, hbase,
-                                            ply, found)
-                                attacking = 5   # ... or chase (4)
-                            # moves by the side that just moved lead to hidx, hidx-2, ...
-                            they_all = True
-                            k = hidx
-                            while k > found:
-                                if (chk[k] & attacking) == 0:
-                                    they_all = False
-                                    break
-                                k -= 2
-                            we_all = True
-                            k = hidx - 1
-                            while k > found:
-                                if (chk[k] & attacking) == 0:
-                                    we_all = False
-                                    break
-                                k -= 2
-                            if they_all and not we_all:
-                                score = RULE_WIN - ply
-                                decided = True
-                            elif we_all and not they_all:
-                                score = -(RULE_WIN - ply)
-                                decided = True
-                        if not decided and (flags & EVF_REP_POINTS):
-                            score = points_result(T, E, board, st, ply)
-                        ret = score
-                        returning = True
-                        break
-                    if clock_draw > 0 and clock >= clock_draw:
-                        ret = 0
-                        returning = True
-                        break
-                    if ply_points > 0 and st[S_PLY] >= ply_points:
-                        ret = points_result(T, E, board, st, ply)
-                        returning = True
-                        break
-                    if ply >= MAXP - 2:
-                        ret = evaluate(T, E, board, st, scratch)
-                        returning = True
-                        break
-                    if d > 0:
-                        # mate-distance pruning
-                        if alpha < -(MATE - ply):
-                            alpha = -(MATE - ply)
-                        if beta > MATE - ply - 1:
-                            beta = MATE - ply - 1
-                        if alpha >= beta:
-                            ret = alpha
-                            returning = True
-                            break
-                pvnode = beta - alpha > 1
-                # --- transposition table ---------------------------------------------------
-                ttmv = 0
-                e = tt_probe(tt, key)
-                if e != 0:
-                    ttmv = e & MOVE_MASK
-                    tdepth = ((e >> TT_DEPTH_SHIFT) & 255) - 16
-                    tbound = (e >> TT_BOUND_SHIFT) & 3
-                    tscore = score_from_tt(((e >> TT_SCORE_SHIFT) & 0xFFFF) - 32768, ply)
-                    if ply > 0 and not pvnode and tdepth >= d and (
-                            tbound == B_EXACT or (tbound == B_LOWER and tscore >= beta)
-                            or (tbound == B_UPPER and tscore <= alpha)):
-                        ret = tscore
-                        returning = True
-                        break
-                fr[ply, F_TTMV] = ttmv
-                fr[ply, F_OALPHA] = alpha
-                fr[ply, F_ALPHA] = alpha
-                fr[ply, F_BETA] = beta
-                fr[ply, F_BESTMV] = 0
-                fr[ply, F_LEGAL] = 0
-                start = movebase if ply == 0 else fr[ply - 1, F_END]
-                fr[ply, F_START] = start
-                fr[ply, F_IDX] = start
-                if d <= 0:
-                    # --- quiescence: stand pat, then captures (every evasion in check) --------
-                    if incheck:
-                        fr[ply, F_BEST] = -(MATE - ply)
-                        end = gen_moves(T, board, st, moves, start, True, 1, False)
-                        fr[ply, F_SORTED] = 0
-                    else:
-                        ev = evaluate_with(T, E, board, st, scratch, alpha, beta, fr[ply, F_MG],
-                                           fr[ply, F_EG], fr[ply, F_PHASE], fr[ply, F_ARMED])
-                        if ev >= beta:
-                            ret = ev
-                            returning = True
-                            break
-                        if ev > alpha:
-                            fr[ply, F_ALPHA] = ev
-                        fr[ply, F_BEST] = ev
-                        end = gen_moves(T, board, st, moves, start, False, 0, True)
-                        fr[ply, F_SORTED] = -1
-                    fr[ply, F_END] = end
-                    fr[ply, F_STAGE] = ST_MOVES
-                    break
-                fr[ply, F_BEST] = -INF
-                ev = 0
-                if not incheck:
-                    ev = evaluate_with(T, E, board, st, scratch, beta - 1, beta, fr[ply, F_MG],
-                                       fr[ply, F_EG], fr[ply, F_PHASE], fr[ply, F_ARMED])
-                fr[ply, F_EVAL] = ev
-                if ply == 0:
-                    end = start
-                    for i in range(nroot):
-                        moves[end] = rootmoves[i]
-                        mscore[end] = nroot - i  # keep the order Python gave
-                        end += 1
-                    fr[ply, F_SORTED] = 1
-                    fr[ply, F_END] = end
-                    fr[ply, F_STAGE] = ST_MOVES
-                    break
-                # --- reverse futility: far above beta at low depth -----------------------
-                if (not pvnode and not incheck and d <= 3 and ev - 120 * d >= beta
-                        and beta < RULE_BOUND and beta > -RULE_BOUND):
-                    ret = ev
-                    returning = True
-                    break
-                # --- null move ------------------------------------------------------------
-                if ((flags & EVF_NULL_MOVE) and not pvnode and not incheck and d >= 3
-                        and ev >= beta and fr[ply, F_ISNULL] == 0 and beta > -MATE_BOUND
-                        and has_pieces(T, board, st, st[S_STM]) == 1):
-                    r = 3 + d // 4 + min(3, (ev - beta) // 200)   # deeper when far above beta
-                    fr[ply, F_SAVE_HASH] = key
-                    fr[ply, F_SAVE_EP] = st[S_EP]
-                    h = key ^ Z[Z_SIDE]
-                    if st[S_EP] != 0:
-                        h ^= Z[Z_EP + st[S_EP]]
-                    st[S_EP] = 0
-                    st[S_HASH] = h
-                    st[S_STM] = 1 - st[S_STM]
-                    fr[ply, F_STAGE] = ST_AFTER_NULL
-                    fr[ply, F_END] = start
-                    c = ply + 1
-                    fr[c, F_ALPHA] = -beta
-                    fr[c, F_BETA] = -beta + 1
-                    fr[c, F_DEPTH] = d - 1 - r
-                    fr[c, F_STAGE] = ST_ENTER
-                    fr[c, F_INCHECK] = 0
-                    fr[c, F_PFN] = 0
-                    fr[c, F_ISNULL] = 1
-                    for f in range(F_MG, F_ARMED + 1):
-                        fr[c, f] = fr[ply, f]
-                    ply = c
-                    break
-                if ttmv == 0 and d >= 4:
-                    fr[ply, F_DEPTH] = d - 1   # internal iterative reduction: no move known
-                end = gen_moves(T, board, st, moves, start, True, incheck, False)
-                fr[ply, F_SORTED] = 0
-                fr[ply, F_END] = end
-                fr[ply, F_STAGE] = ST_MOVES
+            nodes += 1
+            if (nodes & 1023) == 0 and should_stop(ctl, shared, nodes):
+                aborted = True
                 break
-            if aborted:
-                break
-        elif stage == ST_AFTER_NULL:
-            v = -ret
-            st[S_STM] = 1 - st[S_STM]
-            st[S_HASH] = fr[ply, F_SAVE_HASH]
-            st[S_EP] = fr[ply, F_SAVE_EP]
+            if ply > seldepth:
+                seldepth = ply
+            pv[ply, MAXP] = 0
+            alpha = fr[ply, F_ALPHA]
             beta = fr[ply, F_BETA]
-            if v >= beta:
-                if v >= MATE_BOUND - MAXP:
-                    v = beta  # an unproven mate from a null move
-                ret = v
-                returning = True
-            else:
-                start = fr[ply, F_START]
-                end = gen_moves(T, board, st, moves, start, True, 0, False)
-                fr[ply, F_SORTED] = 0
-                fr[ply, F_END] = end
-                fr[ply, F_STAGE] = ST_MOVES
-        else:
-            if stage == ST_MOVES:
-                finished = False
-                while True:
-                    i = fr[ply, F_IDX]
-                    end = fr[ply, F_END]
-                    if i >= end:
-                        finished = True
-                        break
-                    sorted_ = fr[ply, F_SORTED]
-                    if sorted_ <= 0:
-                        # the TT move first, before paying for ordering the rest
-                        ttmv = fr[ply, F_TTMV]
-                        found = -1
-                        if sorted_ > -2 and ttmv != 0 and i == fr[ply, F_START]:
-                            for k in range(i, end):
-                                if moves[k] == ttmv:
-                                    found = k
-                                    break
-                        if found >= 0:
-                            moves[found] = moves[i]
-                            moves[i] = ttmv
-                            mscore[i] = 1 << 30
-                            fr[ply, F_SORTED] = -2 if sorted_ == -1 else -3
-                        else:
-                            qs_only = sorted_ == -1 or sorted_ == -2
-                            end = order_moves(T, board, st, moves, mscore, i, end, 0,
-                                              -1 if qs_only else ply, heur)
-                            fr[ply, F_END] = end
-                            fr[ply, F_SORTED] = 1
-                            if i >= end:
-                                finished = True
-                                break
-                    # select the best remaining move (the TT move stands first already)
-                    bi = i
-                    bs = mscore[i]
-                    if fr[ply, F_SORTED] == 1:
-                        for k in range(i + 1, end):
-                            if mscore[k] > bs:
-                                bs = mscore[k]
-                                bi = k
-                    mv = moves[bi]
-                    moves[bi] = moves[i]
-                    mscore[bi] = mscore[i]
-                    moves[i] = mv
-                    mscore[i] = bs
-                    fr[ply, F_IDX] = i + 1
-                    d = fr[ply, F_DEPTH]
-                    if d <= 0 and fr[ply, F_INCHECK] == 0:
-                        # quiescence: skip captures that lose material to a defended square
-                        frm = mv & M_FROM_MASK
-                        p = board[frm]
-                        mover = T[T[H_VALUES] + (p if p > 0 else -p)]
-                        gain = capture_gain(T, board, mv)
-                        # delta pruning: even winning the piece cannot lift the score to alpha
-                        if fr[ply, F_BEST] + gain + 200 <= fr[ply, F_ALPHA]:
-                            continue
-                        if (gain < mover and (mv & MF_DROP) == 0
-                                and attacked_by(T, board, (mv >> M_TO_SHIFT) & M_FROM_MASK,
-                                                1 - st[S_STM], False)):
-                            continue
-                    elif (d <= 0 and (mv & MF_DROP) and fr[ply, F_LEGAL] > 0
-                            and fr[ply, F_BEST] > -MATE_BOUND):
-                        continue  # quiescence evasions: one escape found, skip the drops
-                    if not leaves_royal_safe(T, board, st, mv):
-                        continue
-                    if (uchifuzume and (mv & MF_DROP) and (mv & M_FROM_MASK) == pawn
-                            and is_pawn_drop_mate(T, board, st, moves, end, mv)):
-                        continue
-                    alpha = fr[ply, F_ALPHA]
-                    beta = fr[ply, F_BETA]
-                    incheck = fr[ply, F_INCHECK]
-                    quiet = capture_gain(T, board, mv) == 0 and (mv & MF_EP) == 0 and (
-                        (mv >> M_PROMO_SHIFT) & M_PROMO_MASK) == 0
-                    legal = fr[ply, F_LEGAL] + 1
-                    fr[ply, F_LEGAL] = legal
-                    fr[ply, F_CURMV] = mv
-                    fr[ply, F_QUIET] = 1 if quiet else 0
-                    make_move(T, Z, board, st, undo, mv)
-                    tt_prefetch(tt, st[S_HASH])
-                    eval_prefetch(scratch, st[S_HASH])
-                    gives = 1 if (may_give_check(T, board, st, mv)
-                                  and in_check(T, board, st, st[S_STM])) else 0
-                    if (quiet and not gives and d > 0 and d <= 3 and ply > 0 and beta - alpha == 1
-                            and not incheck and fr[ply, F_BEST] > -MATE_BOUND
-                            and (legal > 3 + 2 * d * d
-                                 or fr[ply, F_EVAL] + 100 + 120 * d <= alpha)):
-                        # late-move and futility pruning of quiet, non-checking moves
-                        unmake_move(T, Z, board, st, undo)
-                        continue
-                    c = ply + 1
-                    dmg, deg, dphase, darmed = material_delta(T, E, board, st, undo)
-                    fr[c, F_MG] = fr[ply, F_MG] + dmg
-                    fr[c, F_EG] = fr[ply, F_EG] + deg
-                    fr[c, F_PHASE] = fr[ply, F_PHASE] + dphase
-                    fr[c, F_ARMED] = fr[ply, F_ARMED] + darmed
-                    fr[c, F_INCHECK] = gives
-                    fr[c, F_STAGE] = ST_ENTER
-                    fr[c, F_ISNULL] = 0
-                    fr[c, F_PFN] = fr[ply, F_PFN] + 1
-                    if d <= 0:
-                        fr[c, F_ALPHA] = -beta
-                        fr[c, F_BETA] = -alpha
-                        fr[c, F_DEPTH] = d - 1
-                        fr[ply, F_RED] = 0
-                        fr[ply, F_STAGE] = ST_AFTER_FULL
+            d = fr[ply, F_DEPTH]
+            incheck = fr[ply, F_INCHECK]
+            key = st[S_HASH]
+            hidx = hbase + ply
+            ttmv = 0
+            record_path(T, E, board, st, hist, chk, hidx, incheck, ply)
+            if ply > 0:
+                # --- game ends by rule, the search's ply limit, mate distance --------------
+                go, ret = points_end(T, E, board, st, chk, hidx, ply)
+                if go == GO_ON:
+                    found = repetition_at(hist, key, hidx, min(st[S_CLOCK], fr[ply, F_PFN]))
+                    if found >= 0:
+                        if (flags & EVF_PERPETUAL_LOSES) and (flags & EVF_PERPETUAL_CHASE):
+                            mark_chases(T, Z, E, board, st, undo, moves, fr, chk, hbase, ply,
+                                        found)
+                        go, ret = GO_RETURN, repetition_score(T, E, board, st, chk, hidx, found,
+                                                              ply)
                     else:
-                        newdepth = d - 1
-                        if gives and ply < 2 * root_depth:
-                            # extend checks that do not simply hang the checking piece
-                            to = (mv >> M_TO_SHIFT) & M_FROM_MASK
-                            if (not quiet or (mv & MF_CASTLE)
-                                    or not attacked_by(T, board, to, st[S_STM], False)):
-                                newdepth += 1
-                        fr[ply, F_NEWDEPTH] = newdepth
-                        if legal == 1:
-                            fr[c, F_ALPHA] = -beta
-                            fr[c, F_BETA] = -alpha
-                            fr[c, F_DEPTH] = newdepth
-                            fr[ply, F_RED] = 0
-                            fr[ply, F_STAGE] = ST_AFTER_FULL
-                        else:
-                            r = 0
-                            if (quiet and d >= 3 and legal > 3 and not incheck and not gives
-                                    and ply > 0):
-                                r = lmr[(d if d < 63 else 63) * 64 + (legal if legal < 63 else 63)]
-                                if beta - alpha > 1:
-                                    r -= 1
-                                if r < 0:
-                                    r = 0
-                                if r > newdepth - 1:
-                                    r = newdepth - 1 if newdepth > 1 else 0
-                            fr[ply, F_RED] = r
-                            fr[c, F_ALPHA] = -alpha - 1
-                            fr[c, F_BETA] = -alpha
-                            fr[c, F_DEPTH] = newdepth - r
-                            fr[ply, F_STAGE] = ST_AFTER_ZW
-                    ply = c
-                    break
-                if finished:
-                    # --- node done: no legal move, or the best found --------------------------
-                    best = fr[ply, F_BEST]
-                    d = fr[ply, F_DEPTH]
-                    if fr[ply, F_LEGAL] == 0:
-                        if fr[ply, F_INCHECK]:
-                            best = -(MATE - ply)
-                        elif d > 0:
-                            if flags & EVF_NOMOVES_LOSS:
-                                best = -(MATE - ply)
-                            else:
-                                best = 0
+                        go, ret = limit_end(T, E, board, st, ply)
+                if go == GO_ON and ply >= MAXP - 2:
+                    go, ret = GO_RETURN, evaluate(T, E, board, st, scratch)
+                if go == GO_ON and d > 0:
+                    alpha = max(alpha, -(MATE - ply))
+                    beta = min(beta, MATE - ply - 1)
+                    if alpha >= beta:
+                        go, ret = GO_RETURN, alpha
+            if go == GO_ON:
+                ttmv, go, ret = tt_lookup(tt, key, ply, d, alpha, beta)
+            if go == GO_ON:
+                open_node(fr, ply, ttmv, alpha, beta, fr[ply - 1, F_END] if ply > 0 else 0)
+                ev = 0
+                if not incheck:   # the static evaluation (lazy beyond the window)
+                    ev = evaluate_with(T, E, board, st, scratch, alpha if d <= 0 else beta - 1,
+                                       beta, fr[ply, F_MG], fr[ply, F_EG], fr[ply, F_PHASE],
+                                       fr[ply, F_ARMED])
+                if d <= 0:
+                    go, ret = enter_quiescence(fr, ply, incheck, ev, alpha, beta)
+                else:
+                    pvnode = 1 if beta - alpha > 1 else 0
+                    fr[ply, F_BEST] = -INF
+                    fr[ply, F_EVAL] = ev
                     if ply == 0:
-                        out[O_SCORE] = best
-                    bestmv = fr[ply, F_BESTMV]
-                    if best >= fr[ply, F_BETA]:
-                        bound = B_LOWER
-                    elif best > fr[ply, F_OALPHA] and (bestmv != 0 or d <= 0):
-                        bound = B_EXACT
+                        load_root_moves(mscore, fr, ctl[C_NROOT])
+                    elif reverse_futility(pvnode, incheck, d, ev, beta):
+                        go, ret = GO_RETURN, ev
+                    elif null_move_allowed(T, E, board, st, fr, ply, pvnode, incheck, d, ev,
+                                           beta):
+                        push_null_move(Z, st, fr, ply, d, ev, beta, fr[ply, F_START])
+                        go = GO_CHILD
                     else:
-                        bound = B_UPPER
-                    tt_store(tt, st[S_HASH], bestmv, bound, d, score_to_tt(best, ply), age)
-                    ret = best
-                    returning = True
-            else:
-                # --- a child returned: re-search, or take its value ---------------------------
-                v = -ret
+                        if ttmv == 0 and d >= 4:
+                            fr[ply, F_DEPTH] = d - 1   # internal iterative reduction
+                        go = GO_GENERATE
+        elif stage == ST_AFTER_NULL:
+            go, ret = after_null_move(st, fr, ply, -ret)
+        elif stage == ST_MOVES:
+            while True:
+                mv = next_move(T, board, st, moves, mscore, fr, heur, ply)
+                if mv == 0:
+                    # --- every move tried: the node's value --------------------------------
+                    ret = finish_node(tt, st, fr, ply, flags & EVF_NOMOVES_LOSS, ctl[C_AGE])
+                    if ply == 0:
+                        ctl[C_SCORE] = ret
+                    go = GO_RETURN
+                    break
+                if quiescence_skips(T, board, st, fr, ply, mv):
+                    continue
+                if not leaves_royal_safe(T, board, st, mv):
+                    continue
+                if may_be_pawn_drop_mate(T, mv) and is_pawn_drop_mate(T, board, st, moves,
+                                                                      fr[ply, F_END], mv):
+                    continue
                 alpha = fr[ply, F_ALPHA]
                 beta = fr[ply, F_BETA]
-                research = False
-                c = ply + 1
-                if stage == ST_AFTER_ZW and v > alpha:
-                    if fr[ply, F_RED] > 0:
-                        fr[ply, F_RED] = 0
-                        fr[c, F_ALPHA] = -alpha - 1
-                        fr[c, F_BETA] = -alpha
-                        fr[c, F_DEPTH] = fr[ply, F_NEWDEPTH]
-                        research = True
-                    elif v < beta:
-                        fr[c, F_ALPHA] = -beta
-                        fr[c, F_BETA] = -alpha
-                        fr[c, F_DEPTH] = fr[ply, F_NEWDEPTH]
-                        fr[ply, F_STAGE] = ST_AFTER_FULL
-                        research = True
-                if research:
-                    fr[c, F_STAGE] = ST_ENTER
-                    fr[c, F_ISNULL] = 0
-                    fr[c, F_PFN] = fr[ply, F_PFN] + 1
-                    ply = c
-                else:
+                incheck = fr[ply, F_INCHECK]
+                d = fr[ply, F_DEPTH]
+                quiet = 1 if is_quiet(T, board, mv) else 0
+                legal = fr[ply, F_LEGAL] + 1
+                fr[ply, F_LEGAL] = legal
+                fr[ply, F_CURMV] = mv
+                fr[ply, F_QUIET] = quiet
+                make_move(T, Z, board, st, undo, mv)
+                tt_prefetch(tt, st[S_HASH])
+                eval_prefetch(scratch, st[S_HASH])
+                gives = 1 if (may_give_check(T, board, st, mv)
+                              and in_check(T, board, st, st[S_STM])) else 0
+                if prunes_late_quiet(fr, ply, d, legal, quiet, gives, alpha, beta, incheck):
                     unmake_move(T, Z, board, st, undo)
-                    mv = fr[ply, F_CURMV]
-                    fr[ply, F_STAGE] = ST_MOVES
-                    if v > fr[ply, F_BEST]:
-                        fr[ply, F_BEST] = v
-                        if v > alpha:
-                            fr[ply, F_BESTMV] = mv
-                            fr[ply, F_ALPHA] = v
-                            # PV: this move, then the child's line
-                            n = pv[c, MAXP]
-                            pv[ply, 0] = mv
-                            for k in range(n):
-                                pv[ply, k + 1] = pv[c, k]
-                            pv[ply, MAXP] = n + 1
-                            if ply == 0:
-                                out[O_BEST] = mv
-                                out[O_SCORE] = v
-                                out[O_PVLEN] = n + 1
-                            if v >= beta:
-                                d = fr[ply, F_DEPTH]
-                                if fr[ply, F_QUIET] and d > 0:
-                                    if heur[HK_KILLERS + 2 * ply] != mv:
-                                        heur[HK_KILLERS + 2 * ply + 1] = heur[HK_KILLERS + 2 * ply]
-                                        heur[HK_KILLERS + 2 * ply] = mv
-                                    side = st[S_STM]
-                                    frm = mv & M_FROM_MASK
-                                    to = (mv >> M_TO_SHIFT) & M_FROM_MASK
-                                    hi = HK_HISTORY + (side * 256 + frm) * 256 + to
-                                    hv = heur[hi] + d * d
-                                    heur[hi] = hv if hv < (1 << 24) else (1 << 24)
-                                    # the quiet moves tried before it did not cut: lower them
-                                    for k in range(fr[ply, F_START], fr[ply, F_IDX] - 1):
-                                        qm = moves[k]
-                                        qto = (qm >> M_TO_SHIFT) & M_FROM_MASK
-                                        if (qm & MF_EP) or (
-                                                (qm & (MF_CASTLE | MF_PASS | MF_DROP)) == 0
-                                                and board[qto] != 0):
-                                            continue
-                                        hi = (HK_HISTORY + (side * 256 + (qm & M_FROM_MASK)) * 256
-                                              + qto)
-                                        hv = heur[hi] - d * d
-                                        heur[hi] = hv if hv > -(1 << 24) else -(1 << 24)
-                                fr[ply, F_IDX] = fr[ply, F_END]  # cut off: no more moves
-                    if ply == 0:
-                        out[O_ROOT_DONE] += 1
-        if returning:
+                    continue
+                dmg, deg, dphase, darmed = material_delta(T, E, board, st, undo)
+                push_child(fr, ply, gives, dmg, deg, dphase, darmed)
+                if d <= 0:
+                    search_child(fr, ply, alpha, beta, d - 1, 0, ST_AFTER_FULL)
+                else:
+                    newdepth = d - 1 + extension(T, board, st, mv, quiet, gives, ply, root_depth)
+                    fr[ply, F_NEWDEPTH] = newdepth
+                    if legal == 1:
+                        search_child(fr, ply, alpha, beta, newdepth, 0, ST_AFTER_FULL)
+                    else:
+                        r = reduction(E, d, legal, newdepth, quiet, incheck, gives, ply,
+                                      1 if beta - alpha > 1 else 0)
+                        search_child(fr, ply, alpha, alpha + 1, newdepth - r, r, ST_AFTER_ZW)
+                go = GO_CHILD
+                break
+        else:
+            # --- a child returned: re-search it, or take its value ----------------------------
+            v = -ret
+            if research(fr, ply, v):
+                go = GO_CHILD
+            else:
+                unmake_move(T, Z, board, st, undo)
+                mv = fr[ply, F_CURMV]
+                fr[ply, F_STAGE] = ST_MOVES
+                if v > fr[ply, F_BEST]:
+                    fr[ply, F_BEST] = v
+                    if v > fr[ply, F_ALPHA]:
+                        fr[ply, F_BESTMV] = mv
+                        fr[ply, F_ALPHA] = v
+                        update_pv(pv, ply, mv)
+                        if ply == 0:
+                            ctl[C_BEST] = mv
+                            ctl[C_SCORE] = v
+                            ctl[C_PVLEN] = pv[0, MAXP]
+                        if v >= fr[ply, F_BETA]:
+                            d = fr[ply, F_DEPTH]
+                            if fr[ply, F_QUIET] and d > 0:
+                                reward_quiet_cutoff(board, st, moves, fr, heur, ply, mv, d)
+                            fr[ply, F_IDX] = fr[ply, F_END]  # cut off: no more moves
+                if ply == 0:
+                    ctl[C_ROOT_DONE] += 1
+        if go == GO_GENERATE:
+            # the node's moves, from its frame's start: captures only in quiescence (every
+            # evasion in check), drops included otherwise
+            captures = fr[ply, F_DEPTH] <= 0 and fr[ply, F_INCHECK] == 0
+            moves_ready(fr, ply, gen_moves(T, board, st, moves, fr[ply, F_START], not captures,
+                                           fr[ply, F_INCHECK], captures))
+        elif go == GO_CHILD:
+            ply += 1
+        elif go == GO_RETURN:
             if ply == 0:
                 break
             ply -= 1
@@ -704,4 +844,4 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
         ctl[C_ABORTED] = 1
     ctl[C_NODES] = nodes
     ctl[C_SELDEPTH] = seldepth
-    return out[O_SCORE]
+    return ctl[C_SCORE]

@@ -14,24 +14,27 @@ RULE_WIN = 20000
 RULE_BOUND = RULE_WIN - 2 * MAXP     # |score| >= this: decisive (mate or rule win)
 MOVE_MASK = (1 << 26) - 1
 
-# --- per-thread control array (int64) -------------------------------------------------------------
-C_NODES = 0
+# --- per-thread control block of one search call (int64) ------------------------------------------
+C_NODES = 0                  # nodes searched (kept across calls of one search)
 C_SELDEPTH = 1
-C_ABORTED = 2
+C_ABORTED = 2                # out: 1 if the stop flag, deadline or node limit cut the call short
 C_NODE_LIMIT = 3             # 0 = none
-C_SIZE = 8
+C_DEPTH = 4                  # in: the root's depth
+C_ALPHA = 5                  # in: the root's window
+C_BETA = 6
+C_NROOT = 7                  # in: root moves, in moves[:n] in the order to search them
+C_HBASE = 8                  # in: index of the root in the path arrays (hist, chk)
+C_AGE = 9                    # in: TT age of this search
+C_SCORE = 10                 # out: the root's score (side to move's view)
+C_BEST = 11                  # out: best root move (0 if none beat alpha)
+C_PVLEN = 12                 # out: length of the PV in pv[0, :]
+C_ROOT_DONE = 13             # out: root moves fully searched in this call
+C_SIZE = 16
 
 # --- control array shared by all threads (int64) --------------------------------------------------
 SH_STOP = 0
 SH_DEADLINE = 1              # CLOCK_MONOTONIC ns; 0 = none
 SH_SIZE = 4
-
-# --- kernel result slots (int64) ------------------------------------------------------------------
-O_SCORE = 0
-O_BEST = 1                   # best root move (0 if none beat alpha)
-O_PVLEN = 2
-O_ROOT_DONE = 3              # root moves fully searched in this call
-O_SIZE = 8
 
 # --- evaluation scratch array (int64) -------------------------------------------------------------
 SC_PAWNS = 0                         # 64 slots: per-file pawn counts and extremes
@@ -117,6 +120,7 @@ EV_PASSED = 20               # offset of [relative rank] passed-pawn bonus (eg; 
 EV_MOB_CAP = 21              # value: max counted squares per piece
 EV_LAZY = 22                 # value: lazy-eval margin (skip positional terms beyond it)
 EV_CHASE_REGION = 23         # 2 values: region where side 0/1 pawns have crossed (-1: all)
+EV_LMR = 25                  # offset of [min(depth, 63) * 64 + min(move number, 63)]: reduction
 EV_HEADER = 32
 
 EVF_NOMOVES_LOSS = 1         # no legal move (not in check) loses; else it is a draw
