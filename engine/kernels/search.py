@@ -28,17 +28,18 @@ from .movegen import gen_moves, is_pawn_drop_mate, leaves_royal_safe
 from .search_clock import monotonic_ns
 from .search_layout import (B_EXACT, B_LOWER, B_UPPER, C_ABORTED, C_AGE, C_ALPHA, C_BEST, C_BETA,
                             C_DEPTH, C_HBASE, C_NODES, C_NODE_LIMIT, C_NROOT, C_PVLEN, C_ROOT_DONE,
-                            C_SCORE, C_SELDEPTH, EVF_BIKJANG, EVF_NOMOVES_LOSS, EVF_NULL_MOVE,
-                            EVF_PASS_POINTS, EVF_PERPETUAL_CHASE, EVF_PERPETUAL_LOSES,
-                            EVF_REP_POINTS, EV_CHASE_REGION, EV_CLOCK_DRAW, EV_FLAGS, EV_LMR,
-                            EV_PLY_POINTS, EV_POINTS, EV_SECOND_BONUS, F_ALPHA, F_ARMED, F_BEST,
-                            F_BESTMV, F_BETA, F_CURMV, F_DEPTH, F_EG, F_END, F_EVAL, F_IDX,
-                            F_INCHECK, F_ISNULL, F_LEGAL, F_MG, F_NEWDEPTH, F_OALPHA, F_PFN,
-                            F_PHASE, F_QUIET, F_RED, F_SAVE_EP, F_SAVE_HASH, F_SORTED, F_STAGE,
-                            F_START, F_TTMV, HK_HISTORY, HK_KILLERS, INF, MATE, MATE_BOUND, MAXP,
-                            MOVE_MASK, RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP, ST_AFTER_FULL,
-                            ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES, TT_BOUND_SHIFT,
-                            TT_DEPTH_SHIFT, TT_SCORE_SHIFT)
+                            C_SCORE, C_SELDEPTH, EVAL_NONE, EVF_BIKJANG, EVF_NOMOVES_LOSS,
+                            EVF_NULL_MOVE, EVF_PASS_POINTS, EVF_PERPETUAL_CHASE,
+                            EVF_PERPETUAL_LOSES, EVF_REP_POINTS, EV_CHASE_REGION, EV_CLOCK_DRAW,
+                            EV_FLAGS, EV_LMR, EV_PLY_POINTS, EV_POINTS, EV_SECOND_BONUS, F_ALPHA,
+                            F_ARMED, F_BEST, F_BESTMV, F_BETA, F_CURMV, F_DEPTH, F_EG, F_END,
+                            F_EVAL, F_IDX, F_IMPROVING, F_INCHECK, F_ISNULL, F_LEGAL, F_MG,
+                            F_NEWDEPTH, F_OALPHA, F_PFN, F_PHASE, F_QUIET, F_RED, F_SAVE_EP,
+                            F_SAVE_HASH, F_SORTED, F_STAGE, F_START, F_TTMV, HK_HISTORY,
+                            HK_KILLERS, INF, MATE, MATE_BOUND, MAXP, MOVE_MASK, RULE_BOUND,
+                            RULE_WIN, SH_DEADLINE, SH_STOP, ST_AFTER_FULL, ST_AFTER_NULL,
+                            ST_AFTER_ZW, ST_ENTER, ST_MOVES, TT_BOUND_SHIFT, TT_DEPTH_SHIFT,
+                            TT_SCORE_SHIFT)
 from .tt import TTK, score_from_tt, score_to_tt, tt_prefetch, tt_probe, tt_store
 
 I64 = "int64[::1]"
@@ -362,10 +363,26 @@ def load_root_moves(mscore, fr, nroot):
     fr[0, F_STAGE] = ST_MOVES
 
 
-@kernel("boolean(int64, int64, int64, int64, int64)", inline=True)
-def reverse_futility(pvnode, incheck, d, ev, beta):
-    """Far above beta at low depth: return the evaluation without searching."""
-    return (not pvnode and not incheck and d <= 3 and ev - 120 * d >= beta
+@kernel(f"int64({FRAMES}, int64)", inline=True)
+def improving(fr, ply):
+    """1 if this node's static eval is above the one at our previous move (two plies up; four if
+    we were in check then; 1 if neither has one), else 0 (also in check). Pruning is bolder
+    where the position gets better for us, more careful where it does not."""
+    ev = fr[ply, F_EVAL]
+    if ev == EVAL_NONE:
+        return 0
+    if ply >= 2 and fr[ply - 2, F_EVAL] != EVAL_NONE:
+        return 1 if ev > fr[ply - 2, F_EVAL] else 0
+    if ply >= 4 and fr[ply - 4, F_EVAL] != EVAL_NONE:
+        return 1 if ev > fr[ply - 4, F_EVAL] else 0
+    return 1
+
+
+@kernel("boolean(int64, int64, int64, int64, int64, int64)", inline=True)
+def reverse_futility(pvnode, incheck, d, ev, beta, improving):
+    """Far above beta at low depth (a margin per ply, one ply less when improving): return the
+    evaluation without searching."""
+    return (not pvnode and not incheck and d <= 6 and ev - 120 * (d - improving) >= beta
             and beta < RULE_BOUND and beta > -RULE_BOUND)
 
 
@@ -500,13 +517,20 @@ def is_quiet(T, board, mv):
             and ((mv >> M_PROMO_SHIFT) & M_PROMO_MASK) == 0)
 
 
-@kernel(f"boolean({FRAMES}, int64, int64, int64, int64, int64, int64, int64, int64)", inline=True)
-def prunes_late_quiet(fr, ply, d, legal, quiet, gives, alpha, beta, incheck):
+@kernel(f"boolean({EVAL}, {FRAMES}, int64, int64, int64, int64, int64, int64, int64, int64)",
+        inline=True)
+def prunes_late_quiet(E, fr, ply, d, legal, quiet, gives, alpha, beta, incheck):
     """Late-move and futility pruning at low depth of quiet moves that give no check, once the
-    node has a score better than being mated."""
-    return (quiet != 0 and gives == 0 and d > 0 and d <= 3 and ply > 0 and beta - alpha == 1
-            and incheck == 0 and fr[ply, F_BEST] > -MATE_BOUND
-            and (legal > 3 + 2 * d * d or fr[ply, F_EVAL] + 100 + 120 * d <= alpha))
+    node has a score better than being mated: past 3 + d^2 moves (twice that when improving),
+    or with the static eval too far below alpha for the depth the move would be searched at
+    after its late-move reduction."""
+    if not (quiet != 0 and gives == 0 and d > 0 and d <= 6 and ply > 0 and beta - alpha == 1
+            and incheck == 0 and fr[ply, F_BEST] > -MATE_BOUND):
+        return False
+    if legal > 3 + d * d * (1 + fr[ply, F_IMPROVING]):
+        return True
+    lmr_depth = d - 1 - E[E[EV_LMR] + d * 64 + (legal if legal < 63 else 63)]
+    return fr[ply, F_EVAL] + 100 + 120 * (max(lmr_depth, 0) + 1) <= alpha
 
 
 @kernel(f"void({FRAMES}, int64, int64, int64, int64, int64, int64)", inline=True)
@@ -737,10 +761,11 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 else:
                     pvnode = 1 if beta - alpha > 1 else 0
                     fr[ply, F_BEST] = -INF
-                    fr[ply, F_EVAL] = ev
+                    fr[ply, F_EVAL] = EVAL_NONE if incheck else ev
+                    fr[ply, F_IMPROVING] = improving(fr, ply)
                     if ply == 0:
                         load_root_moves(mscore, fr, ctl[C_NROOT])
-                    elif reverse_futility(pvnode, incheck, d, ev, beta):
+                    elif reverse_futility(pvnode, incheck, d, ev, beta, fr[ply, F_IMPROVING]):
                         go, ret = GO_RETURN, ev
                     elif null_move_allowed(T, E, board, st, fr, ply, pvnode, incheck, d, ev,
                                            beta):
@@ -783,7 +808,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 eval_prefetch(scratch, st[S_HASH])
                 gives = 1 if (may_give_check(T, board, st, mv)
                               and in_check(T, board, st, st[S_STM])) else 0
-                if prunes_late_quiet(fr, ply, d, legal, quiet, gives, alpha, beta, incheck):
+                if prunes_late_quiet(E, fr, ply, d, legal, quiet, gives, alpha, beta, incheck):
                     unmake_move(T, Z, board, st, undo)
                     continue
                 dmg, deg, dphase, darmed = material_delta(T, E, board, st, undo)

@@ -12,6 +12,7 @@ MATE = 30000
 MATE_BOUND = MATE - 2 * MAXP         # |score| >= this: a mate
 RULE_WIN = 20000
 RULE_BOUND = RULE_WIN - 2 * MAXP     # |score| >= this: decisive (mate or rule win)
+EVAL_NONE = -INF - 1                 # F_EVAL of a node in check: no static evaluation
 MOVE_MASK = (1 << 26) - 1
 
 # --- per-thread control block of one search call (int64) ------------------------------------------
@@ -74,6 +75,7 @@ F_EVAL = 20
 F_QUIET = 21                 # the current move is quiet
 F_SORTED = 22                # move ordering state: 1 sorted; 0 / -1 not yet (all / captures);
                              # -3 / -2 the TT move was put first, the rest still unsorted
+F_IMPROVING = 23             # 1 if the static eval rose since our previous move (see improving())
 F_MG = 24                    # material(): kept up to date move by move (material_delta)
 F_EG = 25
 F_PHASE = 26
