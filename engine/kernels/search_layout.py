@@ -45,10 +45,20 @@ SC_CACHE_BITS = 16
 SC_SIZE = SC_CACHE + (1 << SC_CACHE_BITS)
 SC_SCORE_BITS = 20                   # low bits of an entry: score + 2**19
 
-# --- heuristics array (int32): killers then history ------------------------------------------------
+# --- heuristics array (int32): killers, then the histories ----------------------------------------
+# A history entry moves by gravity toward +-its bound D (entry += bonus - entry * |bonus| / D),
+# so it needs no cap and recent results weigh more.
 HK_KILLERS = 0                       # [ply * 2 + k]
-HK_HISTORY = 2 * (MAXP + 2)          # [(side * 256 + from) * 256 + to]
-HK_SIZE = HK_HISTORY + 2 * 256 * 256
+HK_HISTORY = 2 * (MAXP + 2)          # butterfly: [(side * 256 + from) * 256 + to]
+CONT_TYPES = 16                      # piece-type slots of a continuation index (types < 16)
+CONT_SQUARES = 96                    # playable-square slots (boards up to 96 squares)
+CONT_SIZE = CONT_TYPES * CONT_SQUARES    # a move's continuation index: type * 96 + square index;
+                                         # 0 = no move (the root's context, a null move, a pass)
+HK_CONT = HK_HISTORY + 2 * 256 * 256     # continuation: [(side * CONT_SIZE + earlier) *
+                                         # CONT_SIZE + this], earlier = the move 1 or 2 plies up
+HK_SIZE = HK_CONT + 2 * CONT_SIZE * CONT_SIZE
+HISTORY_BOUND = 10000                # D of the butterfly history
+CONT_BOUND = 30000                   # D of the continuation history
 
 # --- frame fields (int64[MAXP + 2, F_SIZE]) ------------------------------------------------------
 F_ALPHA = 0
@@ -80,7 +90,8 @@ F_MG = 24                    # material(): kept up to date move by move (materia
 F_EG = 25
 F_PHASE = 26
 F_ARMED = 27
-F_SIZE = 28
+F_CONT = 28                  # continuation index of the current move (0: null move or pass)
+F_SIZE = 29
 
 ST_ENTER = 0
 ST_AFTER_NULL = 1
