@@ -20,10 +20,10 @@ from .chase import move_chases
 from .evaluate import (EVAL, SCRATCH, eval_prefetch, evaluate, evaluate_with, material,
                        material_delta)
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
-from .layout import (F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_ROYAL, H_SQ_INDEX,
-                     H_VALUES, MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP, MF_PASS, M_FROM_MASK,
-                     M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, S_CAPTURES, S_CLOCK, S_EP, S_HAND,
-                     S_HASH, S_PASSES, S_PLY, S_STM, Z_EP, Z_SIDE)
+from .layout import (F_DROPS, F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_ROYAL,
+                     H_SQ_INDEX, H_VALUES, MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP, MF_PASS,
+                     M_FROM_MASK, M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, S_CAPTURES, S_CLOCK,
+                     S_EP, S_HAND, S_HASH, S_PASSES, S_PLY, S_STM, Z_EP, Z_SIDE)
 from .makemove import make_move, unmake_move
 from .movegen import gen_moves, is_pawn_drop_mate, leaves_royal_safe
 from .search_clock import monotonic_ns
@@ -294,6 +294,16 @@ def repetition_at(hist, key, hidx, reach):
     return -1
 
 
+@kernel(f"int64({TABLE}, {STATE}, {FRAMES}, int64)", inline=True)
+def repetition_reach(T, st, fr, ply):
+    """How many plies back this position can have occurred: not past a null move, nor past the
+    last capture, except where captured pieces come back as drops (shogi: a cycle may hold a
+    capture)."""
+    if T[H_FLAGS] & F_DROPS:
+        return fr[ply, F_PFN]
+    return min(st[S_CLOCK], fr[ply, F_PFN])
+
+
 @kernel(f"boolean({I64}, int64, int64, int64)", inline=True)
 def every_move_attacks(chk, k, found, attacking):
     """True if every move of one side in the cycle (the positions they led to: k, k-2, ... down
@@ -475,8 +485,8 @@ def after_null_move(st, fr, ply, v):
     st[S_EP] = fr[ply, F_SAVE_EP]
     beta = fr[ply, F_BETA]
     if v >= beta:
-        if v >= MATE_BOUND - MAXP:
-            v = beta  # an unproven mate from a null move
+        if v >= RULE_BOUND:
+            v = beta  # an unproven mate or rule win from a null move
         return GO_RETURN, v
     return GO_GENERATE, 0
 
@@ -797,7 +807,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 # --- game ends by rule, the search's ply limit, mate distance --------------
                 go, ret = points_end(T, E, board, st, chk, hidx, ply)
                 if go == GO_ON:
-                    found = repetition_at(hist, key, hidx, min(st[S_CLOCK], fr[ply, F_PFN]))
+                    found = repetition_at(hist, key, hidx, repetition_reach(T, st, fr, ply))
                     if found >= 0:
                         if (flags & EVF_PERPETUAL_LOSES) and (flags & EVF_PERPETUAL_CHASE):
                             mark_chases(T, Z, E, board, st, undo, moves, fr, chk, hbase, ply,
