@@ -27,6 +27,7 @@ from .layout import (F_DROPS, F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, 
 from .makemove import make_move, unmake_move
 from .movegen import gen_moves, is_pawn_drop_mate, leaves_royal_safe
 from .search_clock import monotonic_ns
+from .see import see_ge
 from .search_layout import (B_EXACT, B_LOWER, B_UPPER, CONT_BOUND, CONT_SIZE, CONT_SQUARES,
                             C_ABORTED, C_AGE, C_ALPHA, C_BEST, C_BETA, C_DEPTH, C_HBASE, C_NODES,
                             C_NODE_LIMIT, C_NROOT, C_PVLEN, C_ROOT_DONE, C_SCORE, C_SELDEPTH,
@@ -155,9 +156,9 @@ def quiet_history(heur, side, mv, c1, c2, cont):
 def order_moves(T, board, st, moves, mscore, start, end, ttmv, ply, heur, c1, c2):
     """Give each move a sort key; with ``ply < 0`` keep only captures (quiescence). Returns end.
 
-    Keys: TT move; captures by victim then attacker (MVV-LVA), those that lose material to a
-    defended square after the killers; killers; promotions; quiet moves by history (butterfly
-    and continuation after the moves ``c1``, ``c2`` one and two plies up)."""
+    Keys: TT move; captures by victim then attacker (MVV-LVA); killers; promotions; quiet
+    moves by history (butterfly and continuation after the moves ``c1``, ``c2`` one and two
+    plies up); last the captures that lose material in the exchange (see_ge)."""
     values = T[H_VALUES]
     pawn_value = T[values + T[H_PAWN]]
     side = st[S_STM]
@@ -183,8 +184,8 @@ def order_moves(T, board, st, moves, mscore, start, end, ttmv, ply, heur, c1, c2
             p = board[frm]
             attacker = T[values + (p if p > 0 else -p)]
             s = (1 << 28) + gain * 64 - attacker // 16
-            if gain < attacker and attacked_by(T, board, to, 1 - side, False):
-                s -= 3 << 26   # likely loses material: after the killers, before quiet moves
+            if gain < attacker and not see_ge(T, board, st, mv, 0, moves, end):
+                s -= (1 << 28) + (1 << 26)   # loses material: after every quiet move
         elif mv == k1:
             s = (1 << 27) + 2
         elif mv == k2:
@@ -539,10 +540,10 @@ def next_move(T, board, st, moves, mscore, fr, heur, ply):
     return mv
 
 
-@kernel(f"boolean({TABLE}, {BOARD}, {STATE}, {FRAMES}, int64, int64)", inline=True)
-def quiescence_skips(T, board, st, fr, ply, mv):
+@kernel(f"boolean({TABLE}, {BOARD}, {STATE}, {MOVES}, {FRAMES}, int64, int64)", inline=True)
+def quiescence_skips(T, board, st, moves, fr, ply, mv):
     """In quiescence: captures that cannot lift the score to alpha (delta pruning) or lose
-    material to a defended square; in check, further drop evasions once one escape was found."""
+    material in the exchange; in check, further drop evasions once one escape was found."""
     if fr[ply, F_DEPTH] > 0:
         return False
     if fr[ply, F_INCHECK] == 0:
@@ -551,8 +552,7 @@ def quiescence_skips(T, board, st, fr, ply, mv):
         gain = capture_gain(T, board, mv)
         if fr[ply, F_BEST] + gain + 200 <= fr[ply, F_ALPHA]:
             return True
-        return (gain < mover and (mv & MF_DROP) == 0
-                and attacked_by(T, board, (mv >> M_TO_SHIFT) & M_FROM_MASK, 1 - st[S_STM], False))
+        return gain < mover and not see_ge(T, board, st, mv, 0, moves, fr[ply, F_END])
     return (mv & MF_DROP) != 0 and fr[ply, F_LEGAL] > 0 and fr[ply, F_BEST] > -MATE_BOUND
 
 
@@ -863,7 +863,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                         ctl[C_SCORE] = ret
                     go = GO_RETURN
                     break
-                if quiescence_skips(T, board, st, fr, ply, mv):
+                if quiescence_skips(T, board, st, moves, fr, ply, mv):
                     continue
                 if not leaves_royal_safe(T, board, st, mv):
                     continue
