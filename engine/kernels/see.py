@@ -9,12 +9,11 @@ attacker on the board as it stands: captured pieces lifted off, the last capture
 target. Drops capture nothing and never recapture (pieces in hand stay out of the exchange).
 Pins are not checked; a royal captures only when the other side has no attacker left.
 """
-from .attacks import attacked_by, leap_reaches
+from .attacks import attacked_by, leap_reaches, ray_next
 from .jit import BOARD, MOVES, STATE, TABLE, kernel
 from .layout import (E_DELTA, E_HOPEXCL, E_HOPMASK, E_KIND, E_LINE, E_MASK, E_SIZE, H_ATT_ALL,
-                     H_LINES, H_ROYAL, H_VALUES, K_LEAP, M_FROM_MASK,
-                     M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, MF_CASTLE, MF_DROP, MF_EP,
-                     MF_PASS, OFF, S_STM)
+                     H_ROYAL, H_VALUES, K_LEAP, MF_CASTLE, MF_DROP, MF_EP, MF_PASS, M_FROM_MASK,
+                     M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, OFF, S_STM)
 
 
 @kernel(f"int64({TABLE}, {BOARD}, int64, int64)", inline=True)
@@ -22,7 +21,6 @@ def least_attacker(T, board, target, side):
     """The square of ``side``'s least valuable piece attacking ``target`` (-1 if none)."""
     head = T[H_ATT_ALL]
     rows = head + 4
-    lines = T[H_LINES]
     values = T[H_VALUES]
     victim = board[target]
     victim_type = victim if victim > 0 else -victim
@@ -44,16 +42,7 @@ def least_attacker(T, board, target, side):
             continue
         # a ray: the first piece met may slide to the target, the one after one screen hop
         line = T[r + E_LINE]
-        x = target
-        p = 0
-        while True:
-            x += d
-            if line != 0 and (T[lines + x] & line) == 0:
-                p = OFF
-                break
-            p = board[x]
-            if p != 0:
-                break
+        x, p = ray_next(T, board, target, d, line)
         if p == OFF:
             continue
         pt = p if p > 0 else -p
@@ -66,14 +55,7 @@ def least_attacker(T, board, target, side):
         excl = T[r + E_HOPEXCL]
         if hoppers == 0 or (excl >> pt) & 1 or (excl >> victim_type) & 1:
             continue
-        while True:
-            x += d
-            if line != 0 and (T[lines + x] & line) == 0:
-                p = OFF
-                break
-            p = board[x]
-            if p != 0:
-                break
+        x, p = ray_next(T, board, x, d, line)
         if p == OFF:
             continue
         pt = p if p > 0 else -p
