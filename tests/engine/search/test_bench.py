@@ -7,10 +7,10 @@ from protocol.cli import main
 from tools.bench_pins import PINNED_DEPTH
 
 PINNED = {                     # python -m tools.bench_pins prints this table anew
-    "chess": 34038,
-    "janggi": 11201,
-    "shogi": 194716,
-    "xiangqi": 21210,
+    "chess": 34862,
+    "janggi": 12502,
+    "shogi": 135832,
+    "xiangqi": 22037,
 }
 
 
