@@ -7,10 +7,10 @@ from protocol.cli import main
 from tools.bench_pins import PINNED_DEPTH
 
 PINNED = {                     # python -m tools.bench_pins prints this table anew
-    "chess": 34862,
-    "janggi": 12502,
-    "shogi": 135832,
-    "xiangqi": 22037,
+    "chess": 45583,
+    "janggi": 17245,
+    "shogi": 201848,
+    "xiangqi": 25113,
 }
 
 
