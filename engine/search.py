@@ -110,8 +110,9 @@ class _Worker:
                alpha: int, beta: int) -> tuple[int, list[int], bool]:
         self.moves[:len(root)] = root
         ctl = self.ctl
-        ctl[S.C_NROOT], ctl[S.C_DEPTH], ctl[S.C_ALPHA], ctl[S.C_BETA] = len(root), depth, alpha, beta
-        ctl[S.C_HBASE], ctl[S.C_AGE] = self.hbase, tt.age
+        ctl[S.C_NROOT], ctl[S.C_DEPTH], ctl[S.C_HBASE], ctl[S.C_AGE] = (len(root), depth,
+                                                                       self.hbase, tt.age)
+        ctl[S.C_ALPHA], ctl[S.C_BETA] = alpha, beta
         score = search_root(self.T, self.Z, self.E, self.board, self.st, self.undo, self.moves,
                             self.mscore, tt.table, self.hist, self.chk, self.heur,
                             self.pv, self.fr, self.scratch, ctl, shared)

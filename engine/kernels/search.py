@@ -17,7 +17,8 @@ import numpy as np  # noqa: F401  (numba typing of the array arguments)
 
 from .attacks import attacked_by, in_check, may_give_check, royals_face
 from .chase import move_chases
-from .evaluate import EVAL, SCRATCH, eval_prefetch, evaluate, evaluate_with, material, material_delta
+from .evaluate import (EVAL, SCRATCH, eval_prefetch, evaluate, evaluate_with, material,
+                       material_delta)
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
 from .layout import (F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_ROYAL, H_VALUES,
                      MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP, MF_PASS, M_FROM_MASK, M_PROMO_MASK,
