@@ -566,25 +566,18 @@ def reduction(E, d, legal, newdepth, quiet, incheck, gives, ply, pvnode):
 @kernel(f"boolean({FRAMES}, int64, int64)", inline=True)
 def research(fr, ply, v):
     """After a zero-window child beat alpha (``v`` our view): re-search it unreduced, then with
-    the full window. True if the child frame was set up again."""
-    if fr[ply, F_STAGE] != ST_AFTER_ZW or v <= fr[ply, F_ALPHA]:
-        return False
-    c = ply + 1
+    the full window. True if the child frame was set up again (its other fields stand as
+    push_child left them)."""
     alpha = fr[ply, F_ALPHA]
+    if fr[ply, F_STAGE] != ST_AFTER_ZW or v <= alpha:
+        return False
     if fr[ply, F_RED] > 0:
-        fr[ply, F_RED] = 0
-        fr[c, F_ALPHA] = -alpha - 1
-        fr[c, F_BETA] = -alpha
+        search_child(fr, ply, alpha, alpha + 1, fr[ply, F_NEWDEPTH], 0, ST_AFTER_ZW)
     elif v < fr[ply, F_BETA]:
-        fr[c, F_ALPHA] = -fr[ply, F_BETA]
-        fr[c, F_BETA] = -alpha
-        fr[ply, F_STAGE] = ST_AFTER_FULL
+        search_child(fr, ply, alpha, fr[ply, F_BETA], fr[ply, F_NEWDEPTH], 0, ST_AFTER_FULL)
     else:
         return False
-    fr[c, F_DEPTH] = fr[ply, F_NEWDEPTH]
-    fr[c, F_STAGE] = ST_ENTER
-    fr[c, F_ISNULL] = 0
-    fr[c, F_PFN] = fr[ply, F_PFN] + 1
+    fr[ply + 1, F_STAGE] = ST_ENTER
     return True
 
 

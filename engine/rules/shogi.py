@@ -25,8 +25,8 @@ IMPASSE_MINIMUM = 24       # impasse count: a side under 24 points loses
 BIG_PIECES = ("R", "B")    # rook and bishop, promoted or not, count 5; every other piece 1
 BIG_POINTS = 5
 
-# Entering-king declaration (the CSA 27-point and the 24-point rules): points needed by (sente, gote), and the number of
-# own pieces besides the king that must stand in the enemy camp.
+# Entering-king declaration (the CSA 27-point and the 24-point rules): points needed by (sente,
+# gote), and the number of own pieces besides the king that must stand in the enemy camp.
 DECLARATION_RULES = {
     "csa27": (28, 27),
     "24": (31, 31),
