@@ -157,12 +157,16 @@ class _Job:
 def _history(position: Position, E: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Hashes of every position of the game, current last, and the search's flags (see
     search_root) for the positions a repetition can reach: those since the last move that
-    reset the clock (older ones cannot recur, and the search never looks past it). Flags of a
-    position: 1 side to move in check, 2 royals facing, and where chases count, 4 the move that
-    led to it chased, 8 that move was judged. One replay of those moves."""
+    reset the clock (older ones cannot recur, and the search never looks past it), in games
+    with drops every one since the start. Flags of a position: 1 side to move in check, 2 royals
+    facing, and where chases count, 4 the move that led to it chased, 8 that move was judged.
+    One replay of those moves."""
     hashes = position.hash_history()
     checks = np.zeros(len(hashes), dtype=np.int64)
-    count = max(0, min(int(position.st[L.S_CLOCK]), len(hashes) - 1, position.ply))
+    clock = int(position.st[L.S_CLOCK])
+    if int(position.cv.T[L.H_FLAGS]) & L.F_DROPS:
+        clock = len(hashes)          # captured pieces come back: a cycle may hold a capture
+    count = max(0, min(clock, len(hashes) - 1, position.ply))
     probe = position.copy()
     probe.reserve(4)                   # move_chases makes a move and replies on its stack
     stack = probe.move_stack()

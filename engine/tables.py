@@ -104,6 +104,10 @@ def _compile(spec: S.VariantSpec) -> CompiledVariant:
     off = b.reserve(len(play))
     T[L.H_PLAY] = off
     T[off:off + len(play)] = play
+    off = b.reserve(L.NSQ)
+    T[L.H_SQ_INDEX] = off
+    for index, sq in enumerate(play):
+        T[off + sq] = index
 
     # Regions: index 0 is the whole board; each named region gets one index per side.
     region_index: dict[tuple[str, int], int] = {}

@@ -21,7 +21,7 @@ import numpy as np
 from ..geometry import Geometry
 from ..kernels import layout as L
 from ..kernels import search_layout as S
-from ..search_tables import late_move_reductions
+from ..search_tables import SearchProfile, late_move_reductions
 from ..spec import VariantSpec
 from ..rule_ends import ARBITER as RULE_ENDS_ARBITER, CHOICES as RULE_ENDS
 from ..rule_ends import MATE_AND_DRAWS as RULE_ENDS_MATE_AND_DRAWS
@@ -51,6 +51,7 @@ class EvalProfile:
     lazy_margin: int = 300    # skip mobility/king/pawn terms when material is this far outside
     rotated: bool = True      # the second player's tables are rotated 180 degrees (else mirrored)
     null_move: bool = True
+    search: SearchProfile = SearchProfile()   # the search's numbers for this game
     # WDL model: P(win) = 1 / (1 + exp(-(score - draw_margin) / wdl_scale))
     wdl_scale: float = 100.0
     wdl_draw_margin: float = 100.0
@@ -159,6 +160,9 @@ def build_table(spec: VariantSpec, prof: EvalProfile, rules: RuleView | None = N
     reductions = late_move_reductions()
     E[S.EV_LMR] = reserve(len(reductions))
     E[E[S.EV_LMR]:] = reductions
+    numbers = prof.search.table()
+    E[S.EV_SEARCH] = reserve(len(numbers))
+    E[E[S.EV_SEARCH]:] = numbers
     return np.asarray(E, dtype=np.int32)
 
 

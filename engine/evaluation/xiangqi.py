@@ -4,8 +4,10 @@ Crossed soldiers gain 60-120 and most near the palace; a soldier on the last ran
 that (it can only move sideways). Horses like the centre and advancing; cannons the central
 file. Mobility counts reachable points for chariot, horse and cannon (a blocked horse is the
 classic weakness). The king zone counts enemy attackers near the general; advisors and
-elephants next to it are its shield. The WDL model is hand-set.
+elephants next to it are its shield. The WDL model is hand-set. The search is the selective
+one (search_tables.SELECTIVE), which won its SPRT here.
 """
+from ..search_tables import SELECTIVE
 from . import EvalProfile, weights
 
 
@@ -35,4 +37,5 @@ PROFILE = EvalProfile(
     pst=_pst,
     phase={"R": 6, "C": 3, "N": 3, "A": 1, "B": 1},
     mobility_cap=17,
+    search=SELECTIVE,
 )

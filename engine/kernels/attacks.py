@@ -26,6 +26,20 @@ def leap_reaches(T, board, r, a, target):
     return line == 0 or (T[T[H_LINES] + a] & line) != 0
 
 
+@kernel(f"UniTuple(int64, 2)({TABLE}, {BOARD}, int64, int64, int64)", inline=True)
+def ray_next(T, board, x, d, line):
+    """(square, piece) of the first piece met stepping ``d`` from ``x``; piece OFF where the
+    board, or the drawn line (``line`` bit, 0 = any), ends first."""
+    lines = T[H_LINES]
+    while True:
+        x += d
+        if line != 0 and (T[lines + x] & line) == 0:
+            return x, OFF
+        p = board[x]
+        if p != 0:
+            return x, p
+
+
 @kernel(f"boolean({TABLE}, {BOARD}, int64, int64, boolean)", inline=True)
 def attacked_by(T, board, target, side, king_table):
     """True if a piece of ``side`` attacks ``target``.
@@ -37,7 +51,6 @@ def attacked_by(T, board, target, side, king_table):
     start = T[head + 2 * side]
     end = T[head + 2 * side + 1]
     rows = head + 4
-    lines = T[H_LINES]
     victim = board[target]
     victim_type = victim if victim > 0 else -victim
     if victim == OFF:
@@ -63,16 +76,7 @@ def attacked_by(T, board, target, side, king_table):
             continue
         # A ray: the first piece met may be a slider, the one after a single screen a hopper.
         line = T[r + E_LINE]
-        x = target
-        p = 0
-        while True:
-            x += d
-            if line != 0 and (T[lines + x] & line) == 0:
-                p = OFF
-                break
-            p = board[x]
-            if p != 0:
-                break
+        x, p = ray_next(T, board, target, d, line)
         if p == OFF:
             continue
         own = (p > 0) if side == 0 else (p < 0)
@@ -85,14 +89,7 @@ def attacked_by(T, board, target, side, king_table):
         excl = T[r + E_HOPEXCL]
         if (excl >> pt) & 1 or (excl >> victim_type) & 1:
             continue
-        while True:
-            x += d
-            if line != 0 and (T[lines + x] & line) == 0:
-                p = OFF
-                break
-            p = board[x]
-            if p != 0:
-                break
+        x, p = ray_next(T, board, x, d, line)
         if p == OFF:
             continue
         own = (p > 0) if side == 0 else (p < 0)

@@ -98,6 +98,7 @@ H_ZONE = 18          # offset of [side] -> promotion-zone region index
 H_FORWARD = 20       # square delta of one step forward for side 0
 H_VALUES = 21        # offset of [pt] -> material value (centipawns, used by search and arbiter)
 H_CHECK_REL = 22     # offset of [side][NSQ + square - enemy royal square] -> may-give-check bits
+H_SQ_INDEX = 23      # offset of [sq] -> index among the playable squares (0..H_NPLAY-1)
 HEADER_SIZE = 64
 
 # --- flags (T[H_FLAGS]) --------------------------------------------------------------------------

@@ -20,24 +20,30 @@ from .chase import move_chases
 from .evaluate import (EVAL, SCRATCH, eval_prefetch, evaluate, evaluate_with, material,
                        material_delta)
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
-from .layout import (F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_ROYAL, H_VALUES,
-                     MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP, MF_PASS, M_FROM_MASK, M_PROMO_MASK,
-                     M_PROMO_SHIFT, M_TO_SHIFT, S_CAPTURES, S_CLOCK, S_EP, S_HAND, S_HASH,
-                     S_PASSES, S_PLY, S_STM, Z_EP, Z_SIDE)
+from .layout import (F_DROPS, F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_ROYAL,
+                     H_SQ_INDEX, H_VALUES, MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP, MF_PASS,
+                     M_FROM_MASK, M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, S_CAPTURES, S_CLOCK,
+                     S_EP, S_HAND, S_HASH, S_PASSES, S_PLY, S_STM, Z_EP, Z_SIDE)
 from .makemove import make_move, unmake_move
 from .movegen import gen_moves, is_pawn_drop_mate, leaves_royal_safe
 from .search_clock import monotonic_ns
-from .search_layout import (B_EXACT, B_LOWER, B_UPPER, C_ABORTED, C_AGE, C_ALPHA, C_BEST, C_BETA,
-                            C_DEPTH, C_HBASE, C_NODES, C_NODE_LIMIT, C_NROOT, C_PVLEN, C_ROOT_DONE,
-                            C_SCORE, C_SELDEPTH, EVF_BIKJANG, EVF_NOMOVES_LOSS, EVF_NULL_MOVE,
+from .see import see_ge
+from .search_layout import (B_EXACT, B_LOWER, B_UPPER, CONT_BOUND, CONT_SIZE, CONT_SQUARES,
+                            C_ABORTED, C_AGE, C_ALPHA, C_BEST, C_BETA, C_DEPTH, C_HBASE, C_NODES,
+                            C_NODE_LIMIT, C_NROOT, C_PVLEN, C_ROOT_DONE, C_SCORE, C_SELDEPTH,
+                            EVAL_NONE, EVF_BIKJANG, EVF_NOMOVES_LOSS, EVF_NULL_MOVE,
                             EVF_PASS_POINTS, EVF_PERPETUAL_CHASE, EVF_PERPETUAL_LOSES,
                             EVF_REP_POINTS, EV_CHASE_REGION, EV_CLOCK_DRAW, EV_FLAGS, EV_LMR,
-                            EV_PLY_POINTS, EV_POINTS, EV_SECOND_BONUS, F_ALPHA, F_ARMED, F_BEST,
-                            F_BESTMV, F_BETA, F_CURMV, F_DEPTH, F_EG, F_END, F_EVAL, F_IDX,
-                            F_INCHECK, F_ISNULL, F_LEGAL, F_MG, F_NEWDEPTH, F_OALPHA, F_PFN,
-                            F_PHASE, F_QUIET, F_RED, F_SAVE_EP, F_SAVE_HASH, F_SORTED, F_STAGE,
-                            F_START, F_TTMV, HK_HISTORY, HK_KILLERS, INF, MATE, MATE_BOUND, MAXP,
-                            MOVE_MASK, RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP, ST_AFTER_FULL,
+                            EV_PLY_POINTS, EV_POINTS, EV_SEARCH, EV_SECOND_BONUS, F_ALPHA, F_ARMED,
+                            F_BEST, F_BESTMV, F_BETA, F_CONT, F_CURMV, F_DEPTH, F_EG, F_END,
+                            F_EVAL, F_IDX, F_IMPROVING, F_INCHECK, F_ISNULL, F_LEGAL, F_MG,
+                            F_NEWDEPTH, F_OALPHA, F_PFN, F_PHASE, F_QUIET, F_RED, F_SAVE_EP,
+                            F_SAVE_HASH, F_SORTED, F_STAGE, F_START, F_TTMV, HISTORY_BOUND,
+                            HK_CONT, HK_HISTORY, HK_KILLERS, INF, MATE, MATE_BOUND, MAXP,
+                            MOVE_MASK, RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP, SP_CONT_HISTORY,
+                            SP_FUTILITY_BASE, SP_FUTILITY_MARGIN, SP_FUTILITY_REDUCED,
+                            SP_LMP_DEPTH, SP_LMP_QUADRATIC, SP_LMP_QUADRATIC_IMPROVING,
+                            SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE, ST_AFTER_FULL,
                             ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES, TT_BOUND_SHIFT,
                             TT_DEPTH_SHIFT, TT_SCORE_SHIFT)
 from .tt import TTK, score_from_tt, score_to_tt, tt_prefetch, tt_probe, tt_store
@@ -110,16 +116,65 @@ def capture_gain(T, board, mv):
     return gain
 
 
-@kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, {MOVES}, int64, int64, int64, int64, {I32})")
-def order_moves(T, board, st, moves, mscore, start, end, ttmv, ply, heur):
+@kernel(f"int64({TABLE}, {BOARD}, int64)", inline=True)
+def cont_index(T, board, mv):
+    """The move's continuation index (search_layout.CONT_SIZE): the type it leaves standing
+    (dropped, moved or promoted to; the royal when castling) and its target's playable index;
+    0 for a pass. Read before the move is made."""
+    if mv & MF_PASS:
+        return 0
+    to = (mv >> M_TO_SHIFT) & M_FROM_MASK
+    promo = (mv >> M_PROMO_SHIFT) & M_PROMO_MASK
+    if mv & MF_DROP:
+        pt = mv & M_FROM_MASK
+    elif mv & MF_CASTLE:
+        pt = T[H_ROYAL]
+    elif promo != 0:
+        pt = promo
+    else:
+        p = board[mv & M_FROM_MASK]
+        pt = p if p > 0 else -p
+    return pt * CONT_SQUARES + T[T[H_SQ_INDEX] + to]
+
+
+@kernel(f"UniTuple(int64, 2)({FRAMES}, int64)", inline=True)
+def cont_contexts(fr, ply):
+    """Continuation indices of the moves one and two plies up (0 where there is none)."""
+    c1 = fr[ply - 1, F_CONT] if ply >= 1 else 0
+    c2 = fr[ply - 2, F_CONT] if ply >= 2 else 0
+    return c1, c2
+
+
+@kernel("int64(int64, int64)", inline=True)
+def butterfly_index(side, mv):
+    """The move's butterfly history entry: by side, origin (a drop's: its type) and target."""
+    return (HK_HISTORY + (side * 256 + (mv & M_FROM_MASK)) * 256
+            + ((mv >> M_TO_SHIFT) & M_FROM_MASK))
+
+
+@kernel(f"int64({I32}, int64, int64, int64, int64, int64)", inline=True)
+def quiet_history(heur, side, mv, c1, c2, cont):
+    """A quiet move's history: butterfly plus continuation after each of the two moves up."""
+    base = HK_CONT + side * CONT_SIZE * CONT_SIZE + cont
+    return (heur[butterfly_index(side, mv)] + heur[base + c1 * CONT_SIZE]
+            + heur[base + c2 * CONT_SIZE])
+
+
+@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {MOVES}, {MOVES}, int64, int64, int64, int64, "
+        f"{I32}, int64, int64)")
+def order_moves(T, E, board, st, moves, mscore, start, end, ttmv, ply, heur, c1, c2):
     """Give each move a sort key; with ``ply < 0`` keep only captures (quiescence). Returns end.
 
-    Keys: TT move; captures by victim then attacker (MVV-LVA), those that lose material to a
-    defended square after the killers; killers; promotions; quiet moves by history."""
+    Keys: TT move; captures by victim then attacker (MVV-LVA); killers; promotions; quiet
+    moves by history (with the game's continuation history: butterfly and continuation after
+    the moves ``c1``, ``c2`` one and two plies up). Captures that lose material go last, after
+    every quiet move, where the game uses exchange evaluation (see_ge); else captures by a piece
+    worth more than its victim onto an attacked square go after the killers."""
     values = T[H_VALUES]
     pawn_value = T[values + T[H_PAWN]]
     side = st[S_STM]
-    hbase = HK_HISTORY + side * 65536
+    see = E[E[EV_SEARCH] + SP_SEE]
+    continuation = E[E[EV_SEARCH] + SP_CONT_HISTORY]
     k1 = heur[HK_KILLERS + 2 * ply] if ply >= 0 else 0
     k2 = heur[HK_KILLERS + 2 * ply + 1] if ply >= 0 else 0
     out = start
@@ -142,14 +197,21 @@ def order_moves(T, board, st, moves, mscore, start, end, ttmv, ply, heur):
             p = board[frm]
             attacker = T[values + (p if p > 0 else -p)]
             s = (1 << 28) + gain * 64 - attacker // 16
-            if gain < attacker and attacked_by(T, board, to, 1 - side, False):
-                s -= 3 << 26   # likely loses material: after the killers, before quiet moves
+            if gain < attacker:
+                if see:
+                    if not see_ge(T, board, st, mv, 0, moves, end):
+                        s -= (1 << 28) + (1 << 26)   # loses material: after every quiet move
+                elif attacked_by(T, board, to, 1 - side, False):
+                    s -= 3 << 26   # likely loses material: after the killers, before quiets
         elif mv == k1:
             s = (1 << 27) + 2
         elif mv == k2:
             s = (1 << 27) + 1
         else:
-            s = heur[hbase + frm * 256 + to]
+            if continuation:
+                s = quiet_history(heur, side, mv, c1, c2, cont_index(T, board, mv))
+            else:
+                s = heur[butterfly_index(side, mv)]
             if (mv >> M_PROMO_SHIFT) & M_PROMO_MASK:
                 s += 1 << 26
         moves[out] = mv
@@ -251,6 +313,16 @@ def repetition_at(hist, key, hidx, reach):
             return j
         j -= 2
     return -1
+
+
+@kernel(f"int64({TABLE}, {STATE}, {FRAMES}, int64)", inline=True)
+def repetition_reach(T, st, fr, ply):
+    """How many plies back this position can have occurred: not past a null move, nor past the
+    last capture, except where captured pieces come back as drops (shogi: a cycle may hold a
+    capture)."""
+    if T[H_FLAGS] & F_DROPS:
+        return fr[ply, F_PFN]
+    return min(st[S_CLOCK], fr[ply, F_PFN])
 
 
 @kernel(f"boolean({I64}, int64, int64, int64)", inline=True)
@@ -363,10 +435,28 @@ def load_root_moves(mscore, fr, nroot):
     fr[0, F_STAGE] = ST_MOVES
 
 
-@kernel("boolean(int64, int64, int64, int64, int64)", inline=True)
-def reverse_futility(pvnode, incheck, d, ev, beta):
-    """Far above beta at low depth: return the evaluation without searching."""
-    return (not pvnode and not incheck and d <= 3 and ev - 120 * d >= beta
+@kernel(f"int64({FRAMES}, int64)", inline=True)
+def improving(fr, ply):
+    """1 if this node's static eval is above the one at our previous move (two plies up; four if
+    we were in check then; 1 if neither has one), else 0 (also in check). Pruning is bolder
+    where the position gets better for us, more careful where it does not."""
+    ev = fr[ply, F_EVAL]
+    if ev == EVAL_NONE:
+        return 0
+    if ply >= 2 and fr[ply - 2, F_EVAL] != EVAL_NONE:
+        return 1 if ev > fr[ply - 2, F_EVAL] else 0
+    if ply >= 4 and fr[ply - 4, F_EVAL] != EVAL_NONE:
+        return 1 if ev > fr[ply - 4, F_EVAL] else 0
+    return 1
+
+
+@kernel(f"boolean({EVAL}, int64, int64, int64, int64, int64, int64)", inline=True)
+def reverse_futility(E, pvnode, incheck, d, ev, beta, improving):
+    """Far above beta at low depth (a margin per ply, where the game says so a ply less when
+    improving): return the evaluation without searching."""
+    sp = E[EV_SEARCH]
+    return (not pvnode and not incheck and d <= E[sp + SP_RFP_DEPTH]
+            and ev - E[sp + SP_RFP_MARGIN] * (d - improving * E[sp + SP_RFP_IMPROVING]) >= beta
             and beta < RULE_BOUND and beta > -RULE_BOUND)
 
 
@@ -394,6 +484,7 @@ def push_null_move(Z, st, fr, ply, d, ev, beta, start):
     st[S_EP] = 0
     st[S_HASH] = h
     st[S_STM] = 1 - st[S_STM]
+    fr[ply, F_CONT] = 0
     fr[ply, F_STAGE] = ST_AFTER_NULL
     fr[ply, F_END] = start
     c = ply + 1
@@ -417,14 +508,15 @@ def after_null_move(st, fr, ply, v):
     st[S_EP] = fr[ply, F_SAVE_EP]
     beta = fr[ply, F_BETA]
     if v >= beta:
-        if v >= MATE_BOUND - MAXP:
-            v = beta  # an unproven mate from a null move
+        if v >= RULE_BOUND:
+            v = beta  # an unproven mate or rule win from a null move
         return GO_RETURN, v
     return GO_GENERATE, 0
 
 
-@kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, {MOVES}, {FRAMES}, {I32}, int64)", inline=True)
-def next_move(T, board, st, moves, mscore, fr, heur, ply):
+@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {MOVES}, {MOVES}, {FRAMES}, {I32}, int64)",
+        inline=True)
+def next_move(T, E, board, st, moves, mscore, fr, heur, ply):
     """The node's next move to try, best first, or 0 when none is left. The TT move comes
     first, before paying for ordering the rest (F_SORTED says how far ordering has gone)."""
     i = fr[ply, F_IDX]
@@ -447,8 +539,9 @@ def next_move(T, board, st, moves, mscore, fr, heur, ply):
             fr[ply, F_SORTED] = -2 if sorted_ == -1 else -3
         else:
             qs_only = sorted_ == -1 or sorted_ == -2
-            end = order_moves(T, board, st, moves, mscore, i, end, 0, -1 if qs_only else ply,
-                              heur)
+            c1, c2 = cont_contexts(fr, ply)
+            end = order_moves(T, E, board, st, moves, mscore, i, end, 0,
+                              -1 if qs_only else ply, heur, c1, c2)
             fr[ply, F_END] = end
             fr[ply, F_SORTED] = 1
             if i >= end:
@@ -470,10 +563,13 @@ def next_move(T, board, st, moves, mscore, fr, heur, ply):
     return mv
 
 
-@kernel(f"boolean({TABLE}, {BOARD}, {STATE}, {FRAMES}, int64, int64)", inline=True)
-def quiescence_skips(T, board, st, fr, ply, mv):
+@kernel(f"boolean({TABLE}, {EVAL}, {BOARD}, {STATE}, {MOVES}, {FRAMES}, int64, int64)",
+        inline=True)
+def quiescence_skips(T, E, board, st, moves, fr, ply, mv):
     """In quiescence: captures that cannot lift the score to alpha (delta pruning) or lose
-    material to a defended square; in check, further drop evasions once one escape was found."""
+    material (in the exchange, where the game uses exchange evaluation; else a piece worth
+    more than its victim onto an attacked square); in check, further drop evasions once one
+    escape was found."""
     if fr[ply, F_DEPTH] > 0:
         return False
     if fr[ply, F_INCHECK] == 0:
@@ -482,7 +578,11 @@ def quiescence_skips(T, board, st, fr, ply, mv):
         gain = capture_gain(T, board, mv)
         if fr[ply, F_BEST] + gain + 200 <= fr[ply, F_ALPHA]:
             return True
-        return (gain < mover and (mv & MF_DROP) == 0
+        if gain >= mover:
+            return False
+        if E[E[EV_SEARCH] + SP_SEE]:
+            return not see_ge(T, board, st, mv, 0, moves, fr[ply, F_END])
+        return ((mv & MF_DROP) == 0
                 and attacked_by(T, board, (mv >> M_TO_SHIFT) & M_FROM_MASK, 1 - st[S_STM], False))
     return (mv & MF_DROP) != 0 and fr[ply, F_LEGAL] > 0 and fr[ply, F_BEST] > -MATE_BOUND
 
@@ -501,13 +601,26 @@ def is_quiet(T, board, mv):
             and ((mv >> M_PROMO_SHIFT) & M_PROMO_MASK) == 0)
 
 
-@kernel(f"boolean({FRAMES}, int64, int64, int64, int64, int64, int64, int64, int64)", inline=True)
-def prunes_late_quiet(fr, ply, d, legal, quiet, gives, alpha, beta, incheck):
+@kernel(f"boolean({EVAL}, {FRAMES}, int64, int64, int64, int64, int64, int64, int64, int64)",
+        inline=True)
+def prunes_late_quiet(E, fr, ply, d, legal, quiet, gives, alpha, beta, incheck):
     """Late-move and futility pruning at low depth of quiet moves that give no check, once the
-    node has a score better than being mated."""
-    return (quiet != 0 and gives == 0 and d > 0 and d <= 3 and ply > 0 and beta - alpha == 1
-            and incheck == 0 and fr[ply, F_BEST] > -MATE_BOUND
-            and (legal > 3 + 2 * d * d or fr[ply, F_EVAL] + 100 + 120 * d <= alpha))
+    node has a score better than being mated: past 3 + d^2 * k moves (k from the game's numbers,
+    larger when improving where the game says so), or with the static eval too far below alpha
+    for the depth (where the game says so: the depth the move would be searched at after its
+    late-move reduction)."""
+    sp = E[EV_SEARCH]
+    if not (quiet != 0 and gives == 0 and d > 0 and d <= E[sp + SP_LMP_DEPTH] and ply > 0
+            and beta - alpha == 1 and incheck == 0 and fr[ply, F_BEST] > -MATE_BOUND):
+        return False
+    k = E[sp + SP_LMP_QUADRATIC] + E[sp + SP_LMP_QUADRATIC_IMPROVING] * fr[ply, F_IMPROVING]
+    if legal > 3 + d * d * k:
+        return True
+    depth = d
+    if E[sp + SP_FUTILITY_REDUCED]:
+        depth = max(d - 1 - E[E[EV_LMR] + d * 64 + (legal if legal < 63 else 63)], 0) + 1
+    return (fr[ply, F_EVAL] + E[sp + SP_FUTILITY_BASE] + E[sp + SP_FUTILITY_MARGIN] * depth
+            <= alpha)
 
 
 @kernel(f"void({FRAMES}, int64, int64, int64, int64, int64, int64)", inline=True)
@@ -547,15 +660,20 @@ def extension(T, board, st, mv, quiet, gives, ply, root_depth):
     return 0
 
 
-@kernel(f"int64({EVAL}, int64, int64, int64, int64, int64, int64, int64, int64)", inline=True)
-def reduction(E, d, legal, newdepth, quiet, incheck, gives, ply, pvnode):
-    """Late-move reduction of a quiet, non-checking move after the third (less at PV nodes),
-    leaving the child at least depth 1."""
+@kernel(f"int64({EVAL}, int64, int64, int64, int64, int64, int64, int64, int64, int64)",
+        inline=True)
+def reduction(E, d, legal, newdepth, quiet, incheck, gives, ply, pvnode, history):
+    """Late-move reduction of a quiet, non-checking move after the third (less at PV nodes and
+    for a move with a good history, more for a bad one, where the game keeps continuation
+    history), leaving the child at least depth 1."""
     r = 0
     if quiet and d >= 3 and legal > 3 and not incheck and not gives and ply > 0:
         r = E[E[EV_LMR] + (d if d < 63 else 63) * 64 + (legal if legal < 63 else 63)]
         if pvnode:
             r -= 1
+        if E[E[EV_SEARCH] + SP_CONT_HISTORY]:
+            stat = history - 4000
+            r -= stat // 16384 if stat >= 0 else -(-stat // 16384)   # rounded toward zero
         if r < 0:
             r = 0
         if r > newdepth - 1:
@@ -592,27 +710,60 @@ def update_pv(pv, ply, mv):
     pv[ply, MAXP] = n + 1
 
 
-@kernel(f"void({BOARD}, {STATE}, {MOVES}, {FRAMES}, {I32}, int64, int64, int64)", inline=True)
-def reward_quiet_cutoff(board, st, moves, fr, heur, ply, mv, d):
-    """A quiet move cut off: make it a killer, raise its history by d^2, and lower the quiet
-    moves tried before it, which did not cut."""
+@kernel("int64(int64)", inline=True)
+def history_bonus(d):
+    """How far a cutoff at depth ``d`` moves a history entry."""
+    return 29 * d * d + 138 * d - 134 if d <= 17 else 29 * 17 * 17 + 138 * 17 - 134
+
+
+@kernel(f"void({I32}, int64, int64, int64)", inline=True)
+def nudge(heur, i, bonus, bound):
+    """Move entry i by ``bonus`` under gravity: it stays within +-bound by itself."""
+    h = heur[i]
+    heur[i] = h + bonus - h * (bonus if bonus > 0 else -bonus) // bound
+
+
+@kernel(f"void({TABLE}, {BOARD}, {I32}, int64, int64, int64, int64, int64)", inline=True)
+def nudge_quiet(T, board, heur, side, mv, c1, c2, bonus):
+    """Move a quiet move's butterfly and both continuation entries by ``bonus``."""
+    nudge(heur, butterfly_index(side, mv), bonus, HISTORY_BOUND)
+    base = HK_CONT + side * CONT_SIZE * CONT_SIZE + cont_index(T, board, mv)
+    nudge(heur, base + c1 * CONT_SIZE, bonus, CONT_BOUND)
+    nudge(heur, base + c2 * CONT_SIZE, bonus, CONT_BOUND)
+
+
+@kernel("boolean(int64, int64)", inline=True)
+def takes_nothing(board_to, mv):
+    """The move captures nothing (``board_to``: what stands on its target before it)."""
+    return (mv & MF_EP) == 0 and ((mv & (MF_CASTLE | MF_PASS | MF_DROP)) != 0 or board_to == 0)
+
+
+@kernel(f"void({TABLE}, {EVAL}, {BOARD}, {STATE}, {MOVES}, {FRAMES}, {I32}, int64, int64, "
+        "int64)", inline=True)
+def reward_quiet_cutoff(T, E, board, st, moves, fr, heur, ply, mv, d):
+    """A quiet move cut off: make it a killer, raise its histories, and lower those of the
+    quiet moves tried before it, which did not cut (with the game's continuation history:
+    butterfly and continuation entries under gravity; else the butterfly entry by d^2)."""
     if heur[HK_KILLERS + 2 * ply] != mv:
         heur[HK_KILLERS + 2 * ply + 1] = heur[HK_KILLERS + 2 * ply]
         heur[HK_KILLERS + 2 * ply] = mv
     side = st[S_STM]
-    frm = mv & M_FROM_MASK
-    to = (mv >> M_TO_SHIFT) & M_FROM_MASK
-    hi = HK_HISTORY + (side * 256 + frm) * 256 + to
-    hv = heur[hi] + d * d
-    heur[hi] = hv if hv < (1 << 24) else (1 << 24)
+    if E[E[EV_SEARCH] + SP_CONT_HISTORY]:
+        c1, c2 = cont_contexts(fr, ply)
+        bonus = history_bonus(d)
+        nudge_quiet(T, board, heur, side, mv, c1, c2, bonus)
+        for k in range(fr[ply, F_START], fr[ply, F_IDX] - 1):
+            qm = moves[k]
+            if takes_nothing(board[(qm >> M_TO_SHIFT) & M_FROM_MASK], qm):
+                nudge_quiet(T, board, heur, side, qm, c1, c2, -bonus)
+        return
+    hi = butterfly_index(side, mv)
+    heur[hi] = min(heur[hi] + d * d, 1 << 24)
     for k in range(fr[ply, F_START], fr[ply, F_IDX] - 1):
         qm = moves[k]
-        qto = (qm >> M_TO_SHIFT) & M_FROM_MASK
-        if (qm & MF_EP) or ((qm & (MF_CASTLE | MF_PASS | MF_DROP)) == 0 and board[qto] != 0):
-            continue
-        hi = HK_HISTORY + (side * 256 + (qm & M_FROM_MASK)) * 256 + qto
-        hv = heur[hi] - d * d
-        heur[hi] = hv if hv > -(1 << 24) else -(1 << 24)
+        if takes_nothing(board[(qm >> M_TO_SHIFT) & M_FROM_MASK], qm):
+            hi = butterfly_index(side, qm)
+            heur[hi] = max(heur[hi] - d * d, -(1 << 24))
 
 
 @kernel(f"int64({TTK}, {STATE}, {FRAMES}, int64, int64, int64)", inline=True)
@@ -701,7 +852,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 # --- game ends by rule, the search's ply limit, mate distance --------------
                 go, ret = points_end(T, E, board, st, chk, hidx, ply)
                 if go == GO_ON:
-                    found = repetition_at(hist, key, hidx, min(st[S_CLOCK], fr[ply, F_PFN]))
+                    found = repetition_at(hist, key, hidx, repetition_reach(T, st, fr, ply))
                     if found >= 0:
                         if (flags & EVF_PERPETUAL_LOSES) and (flags & EVF_PERPETUAL_CHASE):
                             mark_chases(T, Z, E, board, st, undo, moves, fr, chk, hbase, ply,
@@ -731,10 +882,11 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 else:
                     pvnode = 1 if beta - alpha > 1 else 0
                     fr[ply, F_BEST] = -INF
-                    fr[ply, F_EVAL] = ev
+                    fr[ply, F_EVAL] = EVAL_NONE if incheck else ev
+                    fr[ply, F_IMPROVING] = improving(fr, ply)
                     if ply == 0:
                         load_root_moves(mscore, fr, ctl[C_NROOT])
-                    elif reverse_futility(pvnode, incheck, d, ev, beta):
+                    elif reverse_futility(E, pvnode, incheck, d, ev, beta, fr[ply, F_IMPROVING]):
                         go, ret = GO_RETURN, ev
                     elif null_move_allowed(T, E, board, st, fr, ply, pvnode, incheck, d, ev,
                                            beta):
@@ -748,7 +900,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
             go, ret = after_null_move(st, fr, ply, -ret)
         elif stage == ST_MOVES:
             while True:
-                mv = next_move(T, board, st, moves, mscore, fr, heur, ply)
+                mv = next_move(T, E, board, st, moves, mscore, fr, heur, ply)
                 if mv == 0:
                     # --- every move tried: the node's value --------------------------------
                     ret = finish_node(tt, st, fr, ply, flags & EVF_NOMOVES_LOSS, ctl[C_AGE])
@@ -756,7 +908,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                         ctl[C_SCORE] = ret
                     go = GO_RETURN
                     break
-                if quiescence_skips(T, board, st, fr, ply, mv):
+                if quiescence_skips(T, E, board, st, moves, fr, ply, mv):
                     continue
                 if not leaves_royal_safe(T, board, st, mv):
                     continue
@@ -772,12 +924,18 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 fr[ply, F_LEGAL] = legal
                 fr[ply, F_CURMV] = mv
                 fr[ply, F_QUIET] = quiet
+                cont = cont_index(T, board, mv)
+                fr[ply, F_CONT] = cont
+                history = 0
+                if quiet:
+                    c1, c2 = cont_contexts(fr, ply)
+                    history = quiet_history(heur, st[S_STM], mv, c1, c2, cont)
                 make_move(T, Z, board, st, undo, mv)
                 tt_prefetch(tt, st[S_HASH])
                 eval_prefetch(scratch, st[S_HASH])
                 gives = 1 if (may_give_check(T, board, st, mv)
                               and in_check(T, board, st, st[S_STM])) else 0
-                if prunes_late_quiet(fr, ply, d, legal, quiet, gives, alpha, beta, incheck):
+                if prunes_late_quiet(E, fr, ply, d, legal, quiet, gives, alpha, beta, incheck):
                     unmake_move(T, Z, board, st, undo)
                     continue
                 dmg, deg, dphase, darmed = material_delta(T, E, board, st, undo)
@@ -791,7 +949,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                         search_child(fr, ply, alpha, beta, newdepth, 0, ST_AFTER_FULL)
                     else:
                         r = reduction(E, d, legal, newdepth, quiet, incheck, gives, ply,
-                                      1 if beta - alpha > 1 else 0)
+                                      1 if beta - alpha > 1 else 0, history)
                         search_child(fr, ply, alpha, alpha + 1, newdepth - r, r, ST_AFTER_ZW)
                 go = GO_CHILD
                 break
@@ -817,7 +975,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                         if v >= fr[ply, F_BETA]:
                             d = fr[ply, F_DEPTH]
                             if fr[ply, F_QUIET] and d > 0:
-                                reward_quiet_cutoff(board, st, moves, fr, heur, ply, mv, d)
+                                reward_quiet_cutoff(T, E, board, st, moves, fr, heur, ply, mv, d)
                             fr[ply, F_IDX] = fr[ply, F_END]  # cut off: no more moves
                 if ply == 0:
                     ctl[C_ROOT_DONE] += 1

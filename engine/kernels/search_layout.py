@@ -12,6 +12,7 @@ MATE = 30000
 MATE_BOUND = MATE - 2 * MAXP         # |score| >= this: a mate
 RULE_WIN = 20000
 RULE_BOUND = RULE_WIN - 2 * MAXP     # |score| >= this: decisive (mate or rule win)
+EVAL_NONE = -INF - 1                 # F_EVAL of a node in check: no static evaluation
 MOVE_MASK = (1 << 26) - 1
 
 # --- per-thread control block of one search call (int64) ------------------------------------------
@@ -44,10 +45,20 @@ SC_CACHE_BITS = 16
 SC_SIZE = SC_CACHE + (1 << SC_CACHE_BITS)
 SC_SCORE_BITS = 20                   # low bits of an entry: score + 2**19
 
-# --- heuristics array (int32): killers then history ------------------------------------------------
+# --- heuristics array (int32): killers, then the histories ----------------------------------------
+# A history entry moves by gravity toward +-its bound D (entry += bonus - entry * |bonus| / D),
+# so it needs no cap and recent results weigh more.
 HK_KILLERS = 0                       # [ply * 2 + k]
-HK_HISTORY = 2 * (MAXP + 2)          # [(side * 256 + from) * 256 + to]
-HK_SIZE = HK_HISTORY + 2 * 256 * 256
+HK_HISTORY = 2 * (MAXP + 2)          # butterfly: [(side * 256 + from) * 256 + to]
+CONT_TYPES = 16                      # piece-type slots of a continuation index (types < 16)
+CONT_SQUARES = 96                    # playable-square slots (boards up to 96 squares)
+CONT_SIZE = CONT_TYPES * CONT_SQUARES    # a move's continuation index: type * 96 + square index;
+                                         # 0 = no move (the root's context, a null move, a pass)
+HK_CONT = HK_HISTORY + 2 * 256 * 256     # continuation: [(side * CONT_SIZE + earlier) *
+                                         # CONT_SIZE + this], earlier = the move 1 or 2 plies up
+HK_SIZE = HK_CONT + 2 * CONT_SIZE * CONT_SIZE
+HISTORY_BOUND = 10000                # D of the butterfly history
+CONT_BOUND = 30000                   # D of the continuation history
 
 # --- frame fields (int64[MAXP + 2, F_SIZE]) ------------------------------------------------------
 F_ALPHA = 0
@@ -74,11 +85,13 @@ F_EVAL = 20
 F_QUIET = 21                 # the current move is quiet
 F_SORTED = 22                # move ordering state: 1 sorted; 0 / -1 not yet (all / captures);
                              # -3 / -2 the TT move was put first, the rest still unsorted
+F_IMPROVING = 23             # 1 if the static eval rose since our previous move (see improving())
 F_MG = 24                    # material(): kept up to date move by move (material_delta)
 F_EG = 25
 F_PHASE = 26
 F_ARMED = 27
-F_SIZE = 28
+F_CONT = 28                  # continuation index of the current move (0: null move or pass)
+F_SIZE = 29
 
 ST_ENTER = 0
 ST_AFTER_NULL = 1
@@ -121,7 +134,22 @@ EV_MOB_CAP = 21              # value: max counted squares per piece
 EV_LAZY = 22                 # value: lazy-eval margin (skip positional terms beyond it)
 EV_CHASE_REGION = 23         # 2 values: region where side 0/1 pawns have crossed (-1: all)
 EV_LMR = 25                  # offset of [min(depth, 63) * 64 + min(move number, 63)]: reduction
+EV_SEARCH = 26               # offset of the game's search numbers [SP_*] (search_tables.py)
 EV_HEADER = 32
+
+# --- a game's search numbers, at E[E[EV_SEARCH] + SP_*] (engine/search_tables.SearchProfile) -----
+SP_RFP_DEPTH = 0
+SP_RFP_MARGIN = 1
+SP_RFP_IMPROVING = 2
+SP_LMP_DEPTH = 3
+SP_LMP_QUADRATIC = 4
+SP_LMP_QUADRATIC_IMPROVING = 5
+SP_FUTILITY_BASE = 6
+SP_FUTILITY_MARGIN = 7
+SP_FUTILITY_REDUCED = 8
+SP_CONT_HISTORY = 9
+SP_SEE = 10
+SP_SIZE = 11
 
 EVF_NOMOVES_LOSS = 1         # no legal move (not in check) loses; else it is a draw
 EVF_PERPETUAL_LOSES = 2      # the side that checked on every move of a repetition cycle loses

@@ -10,7 +10,7 @@ PINNED = {                     # python -m tools.bench_pins prints this table an
     "chess": 45583,
     "janggi": 17245,
     "shogi": 201848,
-    "xiangqi": 25113,
+    "xiangqi": 22037,
 }
 
 

@@ -1,4 +1,5 @@
 """Game rules inside the search: repetition, perpetual check, janggi passes and point counts."""
+from engine.board import Board
 from engine.notation import parse_move
 from engine.position import Position
 from engine.search import Limits
@@ -105,3 +106,19 @@ def test_repetition_is_still_a_draw_after_2000_plies_in_chess():
     back = parse_move(position, "f3g1")
     best, _ = run(position, Limits(depth=3, searchmoves=[back]))
     assert best.move == back and best.score_cp == 0
+
+
+def test_a_shogi_cycle_through_captures_and_drops_is_a_repetition():
+    # the pawns are exchanged and dropped back, the gold goes home, the kings walk (white's
+    # in a triangle): the start position recurs twelve plies on, with a capture in between
+    position = Position("shogi", "4k4/9/4g4/4p4/4P4/9/9/9/4K4 b - 1")
+    board = Board("shogi", position.fen())
+    for text in ["5e5d", "5c5d", "5i4i", "5d5c", "P*5e", "P*5d", "4i5i", "5a4a", "5i4i",
+                 "4a4b", "4i5i"]:
+        board.push_str(text)
+    back = next(m for m in board.position.legal_moves() if board.move_str(m) == "4b5a")
+    best, _ = run(board.position.copy(), Limits(depth=1, searchmoves=[back]))
+    assert best.score_cp == 0          # a draw, though white is a gold up
+    other = next(m for m in board.position.legal_moves() if board.move_str(m) == "4b3b")
+    best, _ = run(board.position.copy(), Limits(depth=1, searchmoves=[other]))
+    assert best.score_cp > 300

@@ -1,0 +1,31 @@
+"""Each game's search numbers (engine/search_tables.SearchProfile) reach the kernels through the
+game's eval table, and each game searches with the profile its SPRTs chose."""
+import pytest
+
+from engine.evaluation import eval_table, profile
+from engine.kernels import search_layout as S
+from engine.search_tables import SELECTIVE, SearchProfile
+from engine.variants import VARIANTS
+
+CHOSEN = {"xiangqi": SELECTIVE, "janggi": SearchProfile(), "shogi": SearchProfile(),
+          "chess": SearchProfile()}
+
+
+def test_a_profile_fills_every_slot():
+    numbers = SELECTIVE.table()
+    assert len(numbers) == S.SP_SIZE
+    assert numbers[S.SP_RFP_DEPTH] == 6 and numbers[S.SP_SEE] == 1
+    assert SearchProfile().table()[S.SP_CONT_HISTORY] == 0
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_eval_table_carries_the_games_search_numbers(variant):
+    spec = VARIANTS[variant]
+    E = eval_table(spec)
+    off = int(E[S.EV_SEARCH])
+    assert [int(x) for x in E[off:off + S.SP_SIZE]] == profile(spec).search.table()
+
+
+@pytest.mark.parametrize("variant", sorted(CHOSEN))
+def test_each_game_searches_with_the_profile_its_sprts_chose(variant):
+    assert profile(VARIANTS[variant]).search == CHOSEN[variant]
