@@ -38,9 +38,6 @@ class SearchProfile:
     exchange_evaluation: bool = False    # captures that lose the exchange (SEE) go after the
                                          # quiet moves and quiescence skips them (else: those of a
                                          # piece worth more than its victim onto an attacked square)
-    singular_depth: int = 0              # from this depth the TT move is tested for being
-                                         # singular (0: never) ...
-    singular_margin: int = 2             # ... against its TT score less this much per ply
 
     def table(self) -> list[int]:
         """The numbers at E[E[EV_SEARCH] + SP_*]."""
@@ -54,9 +51,7 @@ class SearchProfile:
                   S.SP_FUTILITY_MARGIN: self.futility_margin,
                   S.SP_FUTILITY_REDUCED: int(self.futility_reduced_depth),
                   S.SP_CONT_HISTORY: int(self.continuation_history),
-                  S.SP_SEE: int(self.exchange_evaluation),
-                  S.SP_SINGULAR_DEPTH: self.singular_depth,
-                  S.SP_SINGULAR_MARGIN: self.singular_margin}
+                  S.SP_SEE: int(self.exchange_evaluation)}
         return [values[slot] for slot in range(S.SP_SIZE)]
 
 

@@ -38,16 +38,14 @@ from .search_layout import (B_EXACT, B_LOWER, B_UPPER, CONT_BOUND, CONT_SIZE, CO
                             F_BEST, F_BESTMV, F_BETA, F_CONT, F_CURMV, F_DEPTH, F_EG, F_END,
                             F_EVAL, F_IDX, F_IMPROVING, F_INCHECK, F_ISNULL, F_LEGAL, F_MG,
                             F_NEWDEPTH, F_OALPHA, F_PFN, F_PHASE, F_QUIET, F_RED, F_SAVE_EP,
-                            F_SAVE_HASH, F_SE, F_SE_BETA, F_SE_DEPTH, F_SE_EXT, F_SORTED, F_STAGE,
-                            F_START, F_TTMV, F_TT_DEPTH, F_TT_SCORE, HISTORY_BOUND, HK_CONT,
-                            HK_HISTORY, HK_KILLERS, INF, MATE, MATE_BOUND, MAXP, MOVE_MASK,
-                            RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP, SP_CONT_HISTORY,
+                            F_SAVE_HASH, F_SORTED, F_STAGE, F_START, F_TTMV, HISTORY_BOUND,
+                            HK_CONT, HK_HISTORY, HK_KILLERS, INF, MATE, MATE_BOUND, MAXP,
+                            MOVE_MASK, RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP, SP_CONT_HISTORY,
                             SP_FUTILITY_BASE, SP_FUTILITY_MARGIN, SP_FUTILITY_REDUCED,
                             SP_LMP_DEPTH, SP_LMP_QUADRATIC, SP_LMP_QUADRATIC_IMPROVING,
-                            SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE,
-                            SP_SINGULAR_DEPTH, SP_SINGULAR_MARGIN, ST_AFTER_FULL, ST_AFTER_NULL,
-                            ST_AFTER_ZW, ST_ENTER, ST_MOVES, TT_BOUND_SHIFT, TT_DEPTH_SHIFT,
-                            TT_NO_LOWER, TT_SCORE_SHIFT)
+                            SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE, ST_AFTER_FULL,
+                            ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES, TT_BOUND_SHIFT,
+                            TT_DEPTH_SHIFT, TT_SCORE_SHIFT)
 from .tt import TTK, score_from_tt, score_to_tt, tt_prefetch, tt_probe, tt_store
 
 I64 = "int64[::1]"
@@ -373,12 +371,11 @@ def limit_end(T, E, board, st, ply):
 
 @kernel(f"UniTuple(int64, 3)({TTK}, int64, int64, int64, int64, int64)", inline=True)
 def tt_lookup(tt, key, ply, d, alpha, beta):
-    """(TT move or 0, GO_RETURN if the entry decides this node else GO_ON, its score, its depth
-    if it is a lower bound or exact else TT_NO_LOWER). Only non-PV nodes below the root take a
-    cutoff."""
+    """(TT move or 0, GO_RETURN if the entry decides this node else GO_ON, its score). Only
+    non-PV nodes below the root take a cutoff."""
     e = tt_probe(tt, key)
     if e == 0:
-        return 0, GO_ON, 0, TT_NO_LOWER
+        return 0, GO_ON, 0
     ttmv = e & MOVE_MASK
     tdepth = ((e >> TT_DEPTH_SHIFT) & 255) - 16
     tbound = (e >> TT_BOUND_SHIFT) & 3
@@ -386,17 +383,14 @@ def tt_lookup(tt, key, ply, d, alpha, beta):
     if ply > 0 and beta - alpha == 1 and tdepth >= d and (
             tbound == B_EXACT or (tbound == B_LOWER and tscore >= beta)
             or (tbound == B_UPPER and tscore <= alpha)):
-        return ttmv, GO_RETURN, tscore, tdepth
-    return ttmv, GO_ON, tscore, tdepth if tbound & B_LOWER else TT_NO_LOWER
+        return ttmv, GO_RETURN, tscore
+    return ttmv, GO_ON, tscore
 
 
-@kernel(f"void({FRAMES}, int64, int64, int64, int64, int64, int64, int64)", inline=True)
-def open_node(fr, ply, ttmv, tt_score, tt_depth, alpha, beta, start):
-    """A node that will search moves: its window, TT move and entry, (empty) move list."""
+@kernel(f"void({FRAMES}, int64, int64, int64, int64, int64)", inline=True)
+def open_node(fr, ply, ttmv, alpha, beta, start):
+    """A node that will search moves: its window, TT move and (empty) move list."""
     fr[ply, F_TTMV] = ttmv
-    fr[ply, F_TT_SCORE] = tt_score
-    fr[ply, F_TT_DEPTH] = tt_depth
-    fr[ply, F_SE] = 0
     fr[ply, F_OALPHA] = alpha
     fr[ply, F_ALPHA] = alpha
     fr[ply, F_BETA] = beta
@@ -627,60 +621,6 @@ def prunes_late_quiet(E, fr, ply, d, legal, quiet, gives, alpha, beta, incheck):
         depth = max(d - 1 - E[E[EV_LMR] + d * 64 + (legal if legal < 63 else 63)], 0) + 1
     return (fr[ply, F_EVAL] + E[sp + SP_FUTILITY_BASE] + E[sp + SP_FUTILITY_MARGIN] * depth
             <= alpha)
-
-
-@kernel(f"boolean({EVAL}, {FRAMES}, int64, int64, int64)", inline=True)
-def singular_candidate(E, fr, ply, mv, root_depth):
-    """The TT move, about to be searched first, may be singular: the game tests for it at this
-    depth, and the TT entry is a lower bound at most 3 plies shallower with no decisive score."""
-    first = E[E[EV_SEARCH] + SP_SINGULAR_DEPTH]
-    d = fr[ply, F_DEPTH]
-    return (first > 0 and d >= first and ply > 0 and ply < 2 * root_depth
-            and fr[ply, F_SE] == 0 and mv == fr[ply, F_TTMV] and fr[ply, F_LEGAL] == 0
-            and fr[ply, F_TT_DEPTH] >= d - 3
-            and fr[ply, F_TT_SCORE] < RULE_BOUND and fr[ply, F_TT_SCORE] > -RULE_BOUND)
-
-
-@kernel(f"void({EVAL}, {FRAMES}, int64)", inline=True)
-def start_singular_search(E, fr, ply):
-    """Search the other moves in this frame, at half the depth and with a zero window just below
-    the TT move's score (the frame's own beta and depth kept for after)."""
-    d = fr[ply, F_DEPTH]
-    bound = fr[ply, F_TT_SCORE] - E[E[EV_SEARCH] + SP_SINGULAR_MARGIN] * d
-    fr[ply, F_SE] = 1
-    fr[ply, F_SE_BETA] = fr[ply, F_BETA]
-    fr[ply, F_SE_DEPTH] = d
-    fr[ply, F_ALPHA] = bound - 1
-    fr[ply, F_BETA] = bound
-    fr[ply, F_DEPTH] = (d - 1) // 2
-
-
-@kernel(f"UniTuple(int64, 2)({FRAMES}, int64)", inline=True)
-def end_singular_search(fr, ply):
-    """The other moves are done (or one reached the bound). If even without the TT move the
-    node reaches its beta, two moves refute it: (GO_RETURN, bound) (multi-cut). Else the node
-    starts its moves again from the TT move, extended by one ply if no other move came near
-    it: (GO_ON, 0)."""
-    bound = fr[ply, F_BETA]
-    beta = fr[ply, F_SE_BETA]
-    if fr[ply, F_BEST] >= bound and bound >= beta:
-        return GO_RETURN, bound
-    fr[ply, F_SE] = 2
-    fr[ply, F_SE_EXT] = 1 if fr[ply, F_BEST] < bound else 0
-    fr[ply, F_ALPHA] = fr[ply, F_OALPHA]
-    fr[ply, F_BETA] = beta
-    fr[ply, F_DEPTH] = fr[ply, F_SE_DEPTH]
-    fr[ply, F_BEST] = -INF
-    fr[ply, F_LEGAL] = 0
-    fr[ply, F_IDX] = fr[ply, F_START]
-    fr[ply, F_SORTED] = 0
-    return GO_ON, 0
-
-
-@kernel(f"int64({FRAMES}, int64, int64)", inline=True)
-def singular_extension(fr, ply, mv):
-    """The singular search's extension of this move (0 unless it is the TT move it tested)."""
-    return fr[ply, F_SE_EXT] if fr[ply, F_SE] == 2 and mv == fr[ply, F_TTMV] else 0
 
 
 @kernel(f"void({FRAMES}, int64, int64, int64, int64, int64, int64)", inline=True)
@@ -929,10 +869,9 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                     if alpha >= beta:
                         go, ret = GO_RETURN, alpha
             if go == GO_ON:
-                ttmv, go, ret, tt_depth = tt_lookup(tt, key, ply, d, alpha, beta)
+                ttmv, go, ret = tt_lookup(tt, key, ply, d, alpha, beta)
             if go == GO_ON:
-                open_node(fr, ply, ttmv, ret, tt_depth, alpha, beta,
-                          fr[ply - 1, F_END] if ply > 0 else 0)
+                open_node(fr, ply, ttmv, alpha, beta, fr[ply - 1, F_END] if ply > 0 else 0)
                 ev = 0
                 if not incheck:   # the static evaluation (lazy beyond the window)
                     ev = evaluate_with(T, E, board, st, scratch, alpha if d <= 0 else beta - 1,
@@ -963,11 +902,6 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
             while True:
                 mv = next_move(T, E, board, st, moves, mscore, fr, heur, ply)
                 if mv == 0:
-                    if fr[ply, F_SE] == 1:
-                        go, ret = end_singular_search(fr, ply)
-                        if go == GO_RETURN:
-                            break
-                        continue
                     # --- every move tried: the node's value --------------------------------
                     ret = finish_node(tt, st, fr, ply, flags & EVF_NOMOVES_LOSS, ctl[C_AGE])
                     if ply == 0:
@@ -981,9 +915,6 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 if may_be_pawn_drop_mate(T, mv) and is_pawn_drop_mate(T, board, st, moves,
                                                                       fr[ply, F_END], mv):
                     continue
-                if singular_candidate(E, fr, ply, mv, root_depth):
-                    start_singular_search(E, fr, ply)
-                    continue   # the TT move waits until the others are known
                 alpha = fr[ply, F_ALPHA]
                 beta = fr[ply, F_BETA]
                 incheck = fr[ply, F_INCHECK]
@@ -1012,9 +943,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 if d <= 0:
                     search_child(fr, ply, alpha, beta, d - 1, 0, ST_AFTER_FULL)
                 else:
-                    newdepth = d - 1 + max(extension(T, board, st, mv, quiet, gives, ply,
-                                                     root_depth),
-                                           singular_extension(fr, ply, mv))
+                    newdepth = d - 1 + extension(T, board, st, mv, quiet, gives, ply, root_depth)
                     fr[ply, F_NEWDEPTH] = newdepth
                     if legal == 1:
                         search_child(fr, ply, alpha, beta, newdepth, 0, ST_AFTER_FULL)
@@ -1033,12 +962,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 unmake_move(T, Z, board, st, undo)
                 mv = fr[ply, F_CURMV]
                 fr[ply, F_STAGE] = ST_MOVES
-                if fr[ply, F_SE] == 1:   # the singular search only needs the best value
-                    if v > fr[ply, F_BEST]:
-                        fr[ply, F_BEST] = v
-                        if v >= fr[ply, F_BETA]:
-                            fr[ply, F_IDX] = fr[ply, F_END]
-                elif v > fr[ply, F_BEST]:
+                if v > fr[ply, F_BEST]:
                     fr[ply, F_BEST] = v
                     if v > fr[ply, F_ALPHA]:
                         fr[ply, F_BESTMV] = mv

@@ -91,14 +91,7 @@ F_EG = 25
 F_PHASE = 26
 F_ARMED = 27
 F_CONT = 28                  # continuation index of the current move (0: null move or pass)
-F_TT_SCORE = 29              # the TT entry's score at this node (from this ply's view)
-F_TT_DEPTH = 30              # its depth if it is a lower bound or exact, else TT_NO_LOWER
-F_SE = 31                    # singular search of the TT move: 0 not yet, 1 under way, 2 decided
-F_SE_EXT = 32                # the TT move's singular extension (once decided)
-F_SE_BETA = 33               # the node's own beta and depth, kept while the singular search
-F_SE_DEPTH = 34              # runs in this frame with its own
-F_SIZE = 35
-TT_NO_LOWER = -1000
+F_SIZE = 29
 
 ST_ENTER = 0
 ST_AFTER_NULL = 1
@@ -156,9 +149,7 @@ SP_FUTILITY_MARGIN = 7
 SP_FUTILITY_REDUCED = 8
 SP_CONT_HISTORY = 9
 SP_SEE = 10
-SP_SINGULAR_DEPTH = 11
-SP_SINGULAR_MARGIN = 12
-SP_SIZE = 13
+SP_SIZE = 11
 
 EVF_NOMOVES_LOSS = 1         # no legal move (not in check) loses; else it is a draw
 EVF_PERPETUAL_LOSES = 2      # the side that checked on every move of a repetition cycle loses
