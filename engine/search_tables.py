@@ -22,7 +22,7 @@ def late_move_reductions() -> list[int]:
 class SearchProfile:
     """How selective a game's search is. The defaults are the search every game started from;
     a game takes other numbers only after they won an SPRT in that game (README, "How the
-    search was measured"), so a change proven in one game cannot cost another."""
+    search is measured"), so a change proven in one game cannot cost another."""
     reverse_futility_depth: int = 3      # return the static eval this far above beta ...
     reverse_futility_margin: int = 120   # ... by this much per ply of depth
     reverse_futility_improving: int = 0  # plies the margin drops when the eval is improving
