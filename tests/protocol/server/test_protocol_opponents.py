@@ -38,9 +38,15 @@ def test_fairy_stockfish_plays_us(tmp_path, variant, protocol):
         pytest.skip("fairy-stockfish is not installed")
     log = tmp_path / "games.jsonl"
     ours = f"{sys.executable} -m protocol"
+    fsf = ["name=fsf", f"cmd={FSF}", f"proto={protocol}"]
+    if variant == "janggi":
+        # FSF's own "janggi" forbids leaving the generals facing, which our rules (and the
+        # runner's arbiter) allow: it then drops our move and plays from a wrong position
+        # (tools/strength_match.py). Its "janggicasual" accepts every move of ours.
+        fsf.append("option.UCI_Variant=janggicasual")
     command = [sys.executable, "-m", "protocol", "match", "--variant", variant,
                "--engine", "name=jiangjun", f"cmd={ours}", f"proto={protocol}",
-               "--engine", "name=fsf", f"cmd={FSF}", f"proto={protocol}",
+               "--engine", *fsf,
                "--games", "2", "--movetime", "0.05", "--max-plies", "40",
                "--log", str(log)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600)
