@@ -55,10 +55,11 @@ class SearchProfile:
         return [values[slot] for slot in range(S.SP_SIZE)]
 
 
-# Improving-scaled pruning to depth 6, continuation history and exchange evaluation together:
-# xiangqi's SPRT against the default search accepted H1 (125-94-83, +48.6 +- 28.8 Elo, 302 games
-# at 2 s + 0.02 s, elo0 0 elo1 15); in shogi the same batch trended the other way (101-1-129
-# after 231 games, stopped undecided), so shogi keeps the default.
+# Improving-scaled pruning to depth 6, continuation history and exchange evaluation together,
+# against the default search at 2 s + 0.02 s (elo0 0, elo1 15): xiangqi H1 (125-94-83, +48.6 +-
+# 28.8 Elo, 302 games), chess H1 (149-91-100, +50.4 +- 29.5, 340 games); janggi stopped
+# undecided (167-0-150, +20 +- 37, 317 games) and shogi trended the other way (101-1-129 after
+# 231 games), so those two keep the default.
 SELECTIVE = SearchProfile(reverse_futility_depth=6, reverse_futility_improving=1,
                           late_move_depth=6, late_move_quadratic=1,
                           late_move_quadratic_improving=1, futility_reduced_depth=True,

@@ -4,8 +4,10 @@ Pawns gain by advancing and in the centre, knights and bishops like the centre, 
 rank, the king hides on the back rank in the middlegame and centralises in the endgame. Mobility
 for the minor pieces, rooks and the queen; pawn structure (doubled, isolated, passed); the king
 zone counts enemy pieces near the king, own pawns next to it shield it. The scalar weights are in
-chess.json (hand-set: Texel tuning lost its validation matches).
+chess.json (hand-set: Texel tuning lost its validation matches). The search is the selective one
+(search_tables.SELECTIVE), which won its SPRT here.
 """
+from ..search_tables import SELECTIVE
 from . import EvalProfile, weights
 
 
@@ -41,4 +43,5 @@ PROFILE = EvalProfile(
     mobility_cap=27,
     pawn_structure=True,
     rotated=False,
+    search=SELECTIVE,
 )

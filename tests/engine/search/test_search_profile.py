@@ -8,7 +8,7 @@ from engine.search_tables import SELECTIVE, SearchProfile
 from engine.variants import VARIANTS
 
 CHOSEN = {"xiangqi": SELECTIVE, "janggi": SearchProfile(), "shogi": SearchProfile(),
-          "chess": SearchProfile()}
+          "chess": SELECTIVE}
 
 
 def test_a_profile_fills_every_slot():
