@@ -732,6 +732,17 @@ def nudge_quiet(T, board, heur, side, mv, c1, c2, bonus):
     nudge(heur, base + c2 * CONT_SIZE, bonus, CONT_BOUND)
 
 
+@kernel(f"void({TABLE}, {BOARD}, {I32}, int64, int64, int64, int64, int64, int64)", inline=True)
+def move_quiet_history(T, board, heur, side, mv, c1, c2, change, continuation):
+    """Move a quiet move's history by ``change``: with continuation history its butterfly and
+    continuation entries under gravity, else its butterfly entry, capped at +-2**24."""
+    if continuation:
+        nudge_quiet(T, board, heur, side, mv, c1, c2, change)
+    else:
+        i = butterfly_index(side, mv)
+        heur[i] = max(-(1 << 24), min(heur[i] + change, 1 << 24))
+
+
 @kernel("boolean(int64, int64)", inline=True)
 def takes_nothing(board_to, mv):
     """The move captures nothing (``board_to``: what stands on its target before it)."""
@@ -748,22 +759,14 @@ def reward_quiet_cutoff(T, E, board, st, moves, fr, heur, ply, mv, d):
         heur[HK_KILLERS + 2 * ply + 1] = heur[HK_KILLERS + 2 * ply]
         heur[HK_KILLERS + 2 * ply] = mv
     side = st[S_STM]
-    if E[E[EV_SEARCH] + SP_CONT_HISTORY]:
-        c1, c2 = cont_contexts(fr, ply)
-        bonus = history_bonus(d)
-        nudge_quiet(T, board, heur, side, mv, c1, c2, bonus)
-        for k in range(fr[ply, F_START], fr[ply, F_IDX] - 1):
-            qm = moves[k]
-            if takes_nothing(board[(qm >> M_TO_SHIFT) & M_FROM_MASK], qm):
-                nudge_quiet(T, board, heur, side, qm, c1, c2, -bonus)
-        return
-    hi = butterfly_index(side, mv)
-    heur[hi] = min(heur[hi] + d * d, 1 << 24)
+    continuation = E[E[EV_SEARCH] + SP_CONT_HISTORY]
+    c1, c2 = cont_contexts(fr, ply)
+    bonus = history_bonus(d) if continuation else d * d
+    move_quiet_history(T, board, heur, side, mv, c1, c2, bonus, continuation)
     for k in range(fr[ply, F_START], fr[ply, F_IDX] - 1):
         qm = moves[k]
         if takes_nothing(board[(qm >> M_TO_SHIFT) & M_FROM_MASK], qm):
-            hi = butterfly_index(side, qm)
-            heur[hi] = max(heur[hi] - d * d, -(1 << 24))
+            move_quiet_history(T, board, heur, side, qm, c1, c2, -bonus, continuation)
 
 
 @kernel(f"int64({TTK}, {STATE}, {FRAMES}, int64, int64, int64)", inline=True)
@@ -926,8 +929,8 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 fr[ply, F_QUIET] = quiet
                 cont = cont_index(T, board, mv)
                 fr[ply, F_CONT] = cont
-                history = 0
-                if quiet:
+                history = 0   # read by reduction() only where the game keeps continuation history
+                if quiet and E[E[EV_SEARCH] + SP_CONT_HISTORY]:
                     c1, c2 = cont_contexts(fr, ply)
                     history = quiet_history(heur, st[S_STM], mv, c1, c2, cont)
                 make_move(T, Z, board, st, undo, mv)
