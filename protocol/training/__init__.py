@@ -1,0 +1,1 @@
+"""Making the learned evaluation: self-play data (`jiangjun selfplay`) and training."""
