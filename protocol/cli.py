@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     as_program = argv is None
     argv = sys.argv[1:] if as_program else argv
     if as_program and argv[:1] in (["match"], ["analyse"], ["analyze"], ["perft"], ["bench"],
-                                   ["selfplay"]):
+                                   ["selfplay"], ["train"]):
         _arm_ctrl_c()  # the protocol loop (no subcommand) handles its own signals
     if argv[:1] == ["match"]:  # the tournament runner parses its own arguments
         from .runner.cli import main as match_main
@@ -90,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["selfplay"]:  # training data for the learned evaluation
         from .training.selfplay import main as selfplay_main
         return selfplay_main(argv[1:])
+    if argv[:1] == ["train"]:  # a net from self-play data
+        from .training.train import main as train_main
+        return train_main(argv[1:])
     if argv[:1] in (["analyse"], ["analyze"]):  # game annotation parses its own arguments
         from .annotator.cli import main as analyse_main
         return analyse_main(argv[1:])

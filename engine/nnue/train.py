@@ -1,0 +1,204 @@
+"""Training a net on self-play records (records.py), with the numba kernels of
+engine/kernels/nnue_train.py: Adam, mini-batches, a cosine learning-rate schedule, validation on
+held-out games. Deterministic for a seed (one thread, a seeded shuffle, a seeded start).
+
+The target of a position blends what the search said and how the game ended (NNUE.md §5):
+``(1 - result_weight) * sigmoid(score / K) + result_weight * (result + 1) / 2``, K the game's
+WDL scale (engine/evaluation), the same logistic the net's output goes through.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from ..evaluation import profile
+from ..kernels.nnue_features import batch_features
+from ..kernels.nnue_train import adam_step, forward, gradients
+from ..variants import get_variant
+from .features import scheme_arrays, scheme_for
+from .network import FloatNet, ft_clip
+from .records import chunk_files, read_chunk
+
+OUT_CLIP = 8.0          # output weights, in units of ``scale`` centipawns
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    l1: int = 128
+    epochs: int = 20
+    batch: int = 16384
+    lr: float = 1e-3
+    final_lr_ratio: float = 0.05   # cosine decay from lr to lr * this
+    result_weight: float = 0.25
+    validation: float = 0.05       # share of games held out
+    seed: int = 1
+
+
+@dataclass
+class EpochReport:
+    epoch: int
+    train_loss: float
+    validation_loss: float
+    lr: float
+    positions_per_second: float
+
+
+@dataclass
+class TrainingSet:
+    """A game's positions as contiguous arrays, with a global game number per position."""
+    variant: str
+    squares: np.ndarray         # int8[n, N]
+    hands: np.ndarray           # int8[n, 2, P]
+    stm: np.ndarray             # int8[n]
+    score: np.ndarray           # int16[n]
+    result: np.ndarray          # int8[n]
+    game: np.ndarray            # int64[n]
+
+    def __len__(self) -> int:
+        return len(self.stm)
+
+    @staticmethod
+    def from_records(variant: str, records: np.ndarray, game: np.ndarray) -> "TrainingSet":
+        return TrainingSet(get_variant(variant).name,
+                           np.ascontiguousarray(records["squares"]),
+                           np.ascontiguousarray(records["hands"]),
+                           np.ascontiguousarray(records["stm"]),
+                           np.ascontiguousarray(records["score"]),
+                           np.ascontiguousarray(records["result"]), game.astype(np.int64))
+
+    @staticmethod
+    def load(folders, variant: str) -> "TrainingSet":
+        """Every chunk file of ``folders``, positions repeated anywhere (same Zobrist key) kept
+        once: the same position scored twice weighs as one."""
+        parts, games = [], []
+        number = 0
+        for folder in ([folders] if isinstance(folders, (str, Path)) else folders):
+            for path in chunk_files(folder):
+                _, records = read_chunk(path, variant)
+                parts.append(np.asarray(records))
+                games.append(number * (1 << 20) + records["game"].astype(np.int64))
+                number += 1
+        if not parts:
+            raise ValueError(f"no training files in {folders}")
+        records, game = np.concatenate(parts), np.concatenate(games)
+        _, first = np.unique(records["key"], return_index=True)
+        first.sort()
+        return TrainingSet.from_records(variant, records[first], game[first])
+
+    def subset(self, index: np.ndarray) -> "TrainingSet":
+        return TrainingSet(self.variant, self.squares[index], self.hands[index], self.stm[index],
+                           self.score[index], self.result[index], self.game[index])
+
+    def split(self, share: float, seed: int) -> tuple["TrainingSet", "TrainingSet"]:
+        """(training, validation) with whole games on each side: positions of one game are
+        near-duplicates, so a split by position would validate on what was trained."""
+        games = np.unique(self.game)
+        rng = np.random.default_rng(seed)
+        held = rng.choice(games, size=max(1, int(round(len(games) * share))), replace=False) \
+            if share > 0 and len(games) > 1 else np.zeros(0, dtype=np.int64)
+        mask = np.isin(self.game, held)
+        return self.subset(np.flatnonzero(~mask)), self.subset(np.flatnonzero(mask))
+
+    def targets(self, result_weight: float, k: float) -> np.ndarray:
+        by_score = 1.0 / (1.0 + np.exp(-self.score.astype(np.float64) / k))
+        by_result = (self.result.astype(np.float64) + 1.0) / 2.0
+        return ((1.0 - result_weight) * by_score + result_weight * by_result).astype(np.float32)
+
+
+class _Batcher:
+    """Features of chosen positions, into reused buffers."""
+
+    def __init__(self, data: TrainingSet, size: int):
+        scheme = scheme_for(data.variant)
+        self.data, self.scheme = data, scheme
+        self.orient, self.hand_base, self.slots = scheme_arrays(scheme)
+        self.feats = np.zeros((size, 2, scheme.max_active + 1), dtype=np.int32)
+        self.counts = np.zeros((size, 2), dtype=np.int32)
+
+    def features(self, index: np.ndarray):
+        n = len(index)
+        feats, counts = self.feats[:n], self.counts[:n]
+        d = self.data
+        batch_features(d.squares[index], d.hands[index], d.stm[index], self.orient,
+                       self.hand_base, self.slots, self.scheme.piece_types,
+                       self.scheme.per_colour, feats, counts)
+        return feats, counts
+
+
+def predict(net: FloatNet, data: TrainingSet, batch: int = 16384) -> np.ndarray:
+    """The float net's raw output for every position of ``data``."""
+    batcher = _Batcher(data, batch)
+    raw = np.zeros(len(data), dtype=np.float32)
+    scratch = np.zeros(4 * net.l1, dtype=np.float32)
+    for start in range(0, len(data), batch):
+        index = np.arange(start, min(start + batch, len(data)))
+        feats, counts = batcher.features(index)
+        out = np.zeros(len(index), dtype=np.float32)
+        forward(feats, counts, net.ft_w, net.ft_b, net.out_w, net.out_b, scratch, out)
+        raw[index] = out
+    return raw
+
+
+def loss_of(net: FloatNet, data: TrainingSet, targets: np.ndarray, k: float) -> float:
+    if len(data) == 0:
+        return float("nan")
+    p = 1.0 / (1.0 + np.exp(-predict(net, data).astype(np.float64) * net.scale / k))
+    return float(np.mean((p - targets) ** 2))
+
+
+def train(data: TrainingSet, config: TrainConfig,
+          on_epoch: Callable[[EpochReport], None] | None = None) -> FloatNet:
+    scheme = scheme_for(data.variant)
+    k = float(profile(get_variant(data.variant)).wdl_scale)
+    net = FloatNet.initial(scheme, config.l1, config.seed)
+    training, validation = data.split(config.validation, config.seed)
+    if len(training) == 0:
+        raise ValueError("no training positions left after holding out validation games")
+    t_train = training.targets(config.result_weight, k)
+    t_valid = validation.targets(config.result_weight, k)
+    params = [net.ft_w.reshape(-1), net.ft_b, net.out_w, net.out_b]
+    clips = [ft_clip(scheme), ft_clip(scheme), OUT_CLIP, OUT_CLIP]
+    grads = [np.zeros_like(p) for p in params]
+    moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
+    g_ft_w = grads[0].reshape(net.ft_w.shape)
+    scratch = np.zeros(4 * config.l1, dtype=np.float32)
+    batch = min(config.batch, len(training))
+    batcher = _Batcher(training, batch)
+    steps_per_epoch = math.ceil(len(training) / batch)
+    total = steps_per_epoch * config.epochs
+    rng = np.random.default_rng(config.seed)
+    step = 0
+    for epoch in range(1, config.epochs + 1):
+        t0 = time.monotonic()
+        order = rng.permutation(len(training))
+        seen, loss_sum = 0, 0.0
+        for start in range(0, len(order), batch):
+            index = order[start:start + batch]
+            feats, counts = batcher.features(index)
+            for g in grads:
+                g.fill(0.0)
+            loss = gradients(feats, counts, t_train[index], net.ft_w, net.ft_b, net.out_w,
+                             net.out_b, net.scale / k, g_ft_w, grads[1], grads[2], grads[3],
+                             scratch)
+            step += 1
+            lr = _cosine(config, step, total)
+            for p, g, (m, v), clip in zip(params, grads, moments, clips):
+                adam_step(p, g, m, v, lr, 0.9, 0.999, 1e-8, float(step), clip)
+            loss_sum += loss * len(index)
+            seen += len(index)
+        report = EpochReport(epoch, loss_sum / seen, loss_of(net, validation, t_valid, k),
+                             _cosine(config, step, total),
+                             seen / max(time.monotonic() - t0, 1e-9))
+        if on_epoch is not None:
+            on_epoch(report)
+    return net
+
+
+def _cosine(config: TrainConfig, step: int, total: int) -> float:
+    low = config.lr * config.final_lr_ratio
+    return low + 0.5 * (config.lr - low) * (1.0 + math.cos(math.pi * min(step, total) / total))

@@ -1,0 +1,91 @@
+"""`jiangjun train`: a net from self-play data (engine/nnue/train.py), written as a net file.
+
+    jiangjun train --variant shogi --data data/shogi --out shogi.nnue
+    jiangjun train --variant xiangqi --data data/xiangqi-g0 --data data/xiangqi-g1 --l1 256
+
+One line per epoch on stderr (training and validation loss, learning rate, speed); at the end
+the quantised net is checked against the float one on the validation positions, and the slope of
+the net's score against the search's (about 1 means the net speaks the search's centipawns, so
+its margins keep their meaning: NNUE.md §6).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import asdict
+
+import numpy as np
+
+from engine.variants import get_variant
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from engine.nnue.train import TrainConfig
+    d = TrainConfig()
+    p = argparse.ArgumentParser(prog="jiangjun train", description=__doc__.splitlines()[0])
+    p.add_argument("--variant", required=True, help="xiangqi, janggi, shogi or chess")
+    p.add_argument("--data", action="append", required=True,
+                   help="a folder of `jiangjun selfplay` files (repeat to mix generations)")
+    p.add_argument("--out", required=True, help="the net file to write")
+    p.add_argument("--l1", type=int, default=d.l1, help="accumulators per perspective")
+    p.add_argument("--epochs", type=int, default=d.epochs)
+    p.add_argument("--batch", type=int, default=d.batch)
+    p.add_argument("--lr", type=float, default=d.lr, help="starting learning rate (cosine decay)")
+    p.add_argument("--result-weight", type=float, default=d.result_weight,
+                   help="share of the target taken from the game result (the rest: the score)")
+    p.add_argument("--validation", type=float, default=d.validation,
+                   help="share of games held out for validation")
+    p.add_argument("--seed", type=int, default=d.seed)
+    return p
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    from engine.nnue.network import write_net
+    from engine.nnue.records import RecordFileError
+    from engine.nnue.train import TrainConfig, TrainingSet, predict, train
+    try:
+        variant = get_variant(args.variant).name
+        config = TrainConfig(l1=args.l1, epochs=args.epochs, batch=args.batch, lr=args.lr,
+                             result_weight=args.result_weight, validation=args.validation,
+                             seed=args.seed)
+        if min(config.l1, config.epochs, config.batch) < 1 or not 0 <= config.validation < 1 \
+                or not 0 <= config.result_weight <= 1 or config.lr <= 0:
+            raise ValueError("l1, epochs and batch must be at least 1, lr positive, "
+                             "validation in [0, 1), result weight in [0, 1]")
+        data = TrainingSet.load(args.data, variant)
+    except (ValueError, OSError, RecordFileError) as error:
+        print(f"jiangjun train: error: {error}", file=sys.stderr)
+        return 2
+    games = len(np.unique(data.game))
+    print(f"jiangjun train: {variant}, {len(data)} positions from {games} games", file=sys.stderr)
+
+    def report(r) -> None:
+        print(f"epoch {r.epoch}/{config.epochs}: loss {r.train_loss:.5f}, validation "
+              f"{r.validation_loss:.5f}, lr {r.lr:.2e}, {r.positions_per_second:.0f} positions/s",
+              file=sys.stderr, flush=True)
+
+    try:
+        net = train(data, config, report)
+        quantised = net.quantised()
+    except (ValueError, KeyboardInterrupt) as error:
+        print(f"jiangjun train: stopped: {error or 'interrupted'}", file=sys.stderr)
+        return 130 if isinstance(error, KeyboardInterrupt) else 2
+    _, validation = data.split(config.validation, config.seed)
+    check = validation if len(validation) else data
+    sample = np.arange(min(len(check), 2000))
+    float_cp = predict(net, check.subset(sample)) * net.scale
+    int_cp = np.array([quantised.evaluate(check.squares[i], check.hands[i], int(check.stm[i]))
+                       for i in sample])
+    slope = float(np.polyfit(check.score[sample].astype(np.float64), float_cp, 1)[0]) \
+        if len(sample) > 1 else float("nan")
+    quantised.about = {"positions": len(data), "games": games, "config": asdict(config)}
+    write_net(args.out, quantised)
+    print(f"jiangjun train: wrote {args.out} (sha256 {quantised.checksum()[:12]}); quantised "
+          f"minus float {np.mean(np.abs(int_cp - float_cp)):.1f} cp on average; net score per "
+          f"search centipawn {slope:.2f}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
