@@ -28,6 +28,8 @@ def run(variant: str | None = None, depth: int | None = None, verbose: bool = Fa
     elapsed = 0.0
     for game in games:
         searcher = Searcher()            # one thread: the node count is reproducible
+        if verbose:
+            print(f"{game}: {net_in_use(game)}", file=sys.stderr)
         for fen in POSITIONS[game]:
             position = Position(game, fen)
             infos = []
@@ -41,6 +43,16 @@ def run(variant: str | None = None, depth: int | None = None, verbose: bool = Fa
             if verbose:
                 print(f"{game} {fen}: {nodes} nodes", file=sys.stderr)
     return total, int(total / elapsed) if elapsed > 0 else 0
+
+
+def net_in_use(game: str) -> str:
+    """What evaluates ``game`` in a default search: its shipped net, or the built-in one."""
+    from .nnue.nets import shipped_net
+    from .nnue.network import read_net
+    path = shipped_net(game)
+    if path is None:
+        return "built-in evaluation (no net ships for this game)"
+    return f"net {path.name} (sha256 {read_net(path, game).checksum()[:12]})"
 
 
 def main(variant: str | None, depth: int | None) -> int:

@@ -114,18 +114,21 @@ def _check_notation(notation: str) -> str:
 
 # ---------------------------------------------------------------------- our engine, in-process
 class Engine(PositionHolder):
-    """Jiangjun's search in this process. Options: ``hash_mb``, ``threads`` (the searcher's
-    SearchConfig, as the protocol's Hash and Threads options set it)."""
+    """Jiangjun's search in this process. Options: ``hash_mb``, ``threads``, ``use_nnue`` and
+    ``eval_file`` (the searcher's SearchConfig, as the protocol's Hash, Threads, Use NNUE and
+    EvalFile options set it; ``eval_file`` "" = the net shipped for the game, if any)."""
 
     def __init__(self, variant: str = "chess", fen: str | None = None, moves=(), *,
                  setup=None, chess960: bool = False, notation: str = CANONICAL,
-                 rule_options: dict | None = None, hash_mb: int = 16, threads: int = 1):
+                 rule_options: dict | None = None, hash_mb: int = 16, threads: int = 1,
+                 use_nnue: bool = True, eval_file: str = ""):
         super().__init__(variant, fen, moves, setup=setup, chess960=chess960, notation=notation,
                          rule_options=rule_options)
         from .search import Searcher
         self.searcher = Searcher()
         self._configure(hash_mb=hash_mb)
         self._configure(threads=threads)
+        self._configure(use_nnue=bool(use_nnue), eval_file=str(eval_file))
 
     def _configure(self, **changes) -> None:
         """Change the searcher's SearchConfig. Memory that cannot be had is reported on stderr

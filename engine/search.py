@@ -28,6 +28,8 @@ from .kernels.movegen import gen_legal
 from .kernels.search import capture_gain, search_root
 from .kernels.tt import tt_hashfull, tt_probe
 from .hash_table import allocate_table
+from .nnue.network import NetFileError
+from .nnue.nets import load_net, table_with_net
 from .position import Position
 from .search_records import MAX_MS, BestMove, Info, Limits, SearchConfig  # noqa: F401  (re-exported)
 from .timeman import TimePlan, UNLIMITED, plan as time_plan
@@ -133,7 +135,7 @@ class _Job:
         self.spec = position.spec
         self.T, self.Z = position.cv.T, position.cv.Z
         self.config = config                   # as the search started: options set later wait
-        self.E = eval_table(position.spec, config.rule_ends)
+        self.E = evaluation_table(position.spec, config)
         self.board = position.board.copy()
         self.st = position.st.copy()
         self.st[L.S_SP] = 0
@@ -152,6 +154,27 @@ class _Job:
         self.released = threading.Event()      # infinite/ponder: may answer now
         if not (limits.infinite or limits.ponder):
             self.released.set()
+
+
+def evaluation_table(spec, config: SearchConfig) -> np.ndarray:
+    """The eval table a search of ``spec`` uses: the game's, with its net where ``config`` asks
+    for one and one loads (a file that does not is reported on stderr once, and the hand-made
+    evaluation plays)."""
+    E = eval_table(spec, config.rule_ends)
+    if not config.use_nnue:
+        return E
+    try:
+        net = load_net(spec, config.eval_file)
+    except NetFileError as error:
+        if (spec.name, str(error)) not in _REPORTED:
+            _REPORTED.add((spec.name, str(error)))
+            print(f"jiangjun: {error}; {spec.name} plays with the built-in evaluation",
+                  file=sys.stderr)
+        return E
+    return E if net is None else table_with_net(E, net)
+
+
+_REPORTED: set[tuple[str, str]] = set()
 
 
 def _history(position: Position, E: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -63,6 +63,8 @@ class SearchConfig:
     multipv: int = 1
     move_overhead_ms: int = 30
     rule_ends: str = ARBITER          # or only the ends a GUI awards (engine/rule_ends.py)
+    use_nnue: bool = True             # play with the game's net where there is one
+    eval_file: str = ""               # the net file; "" = the one shipped for the game
 
     def __post_init__(self) -> None:
         for name, least in (("hash_mb", 1), ("threads", 1), ("multipv", 1), ("move_overhead_ms", 0)):

@@ -21,15 +21,17 @@ from .layout import (A_DELTA, A_FROMREG, A_KIND, A_LEG1, A_LEG2, A_LINE, A_MODE,
                      NSQ, OFF, PAD, S_HAND, S_HASH, S_KING, S_SP, S_STM, U_CAPSQ, U_CAPTURED,
                      U_MOVE, U_MOVED)
 from .makemove import castle_targets
+from .nnue import ACC_FREE, nnue_output, nnue_refresh
 from .prefetch import prefetch
 from .search_layout import (EV_ATTACKERS, EV_DOUBLED, EV_HAND_EG, EV_HAND_MG, EV_ISOLATED,
-                            EV_KZONE, EV_LAZY, EV_MOB_CAP, EV_MOB_EG, EV_MOB_MG, EV_PASSED, EV_PAWN,
+                            EV_KZONE, EV_LAZY, EV_NNUE, EV_MOB_CAP, EV_MOB_EG, EV_MOB_MG, EV_PASSED, EV_PAWN,
                             EV_PHASE, EV_PHASE_TOTAL, EV_PST_EG, EV_PST_MG, EV_SHIELD, EV_TEMPO,
                             SC_CACHE, SC_CACHE_BITS, SC_LIST, SC_SCORE_BITS)
 
 EVAL = "int32[::1]"
 SCRATCH = "int64[::1]"
 ARMED_SHIFT = 32   # material()'s ``armed``: side 0's count in the low bits, side 1's above
+NET_BOUND = 10000  # a net's score is clamped below the decisive bands (search_layout)
 
 
 @kernel(f"int64({TABLE}, {BOARD}, int64, int64, int64, int64)", inline=True)
@@ -401,6 +403,33 @@ def evaluate_lazy(T, E, board, st, scratch, alpha, beta):
     return evaluate_with(T, E, board, st, scratch, alpha, beta, mg, eg, phase, armed)
 
 
+@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {SCRATCH}, int64, int64, int64, int64, int64, "
+        f"int64, int64)", inline=True)
+def evaluate_at(T, E, board, st, scratch, ply, alpha, beta, mg, eg, phase, armed):
+    """The search's static evaluation of the node at ``ply``: the net's, from that ply's
+    accumulators (engine/kernels/nnue.py), where the game has a net; else evaluate_with. Both
+    go through the evaluation cache and score a side without mating material as a draw."""
+    if E[EV_NNUE] == 0:
+        return evaluate_with(T, E, board, st, scratch, alpha, beta, mg, eg, phase, armed)
+    key = st[S_HASH]
+    slot = cache_slot(key)
+    high = key >> SC_SCORE_BITS
+    entry = scratch[slot]
+    if entry != 0 and (entry >> SC_SCORE_BITS) == high:
+        return (entry & ((1 << SC_SCORE_BITS) - 1)) - (1 << (SC_SCORE_BITS - 1))
+    if E[EV_ATTACKERS] != 0 and armed == 0:
+        return 0
+    score = min(max(nnue_output(E, st, scratch, ply), -NET_BOUND), NET_BOUND)
+    scratch[slot] = (high << SC_SCORE_BITS) | (score + (1 << (SC_SCORE_BITS - 1)))
+    return score
+
+
 @kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {SCRATCH})")
 def evaluate(T, E, board, st, scratch):
-    return evaluate_lazy(T, E, board, st, scratch, -(1 << 40), 1 << 40)
+    """The static evaluation of a position outside the search (the net's by a refresh)."""
+    if E[EV_NNUE] == 0:
+        return evaluate_lazy(T, E, board, st, scratch, -(1 << 40), 1 << 40)
+    nnue_refresh(T, E, board, st, scratch, ACC_FREE)
+    mg, eg, phase, armed = material(T, E, board, st)
+    return evaluate_at(T, E, board, st, scratch, ACC_FREE, -(1 << 40), 1 << 40, mg, eg, phase,
+                       armed)

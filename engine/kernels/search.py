@@ -17,8 +17,9 @@ import numpy as np  # noqa: F401  (numba typing of the array arguments)
 
 from .attacks import attacked_by, in_check, may_give_check, royals_face
 from .chase import move_chases
-from .evaluate import (EVAL, SCRATCH, eval_prefetch, evaluate, evaluate_with, material,
+from .evaluate import (EVAL, SCRATCH, eval_prefetch, evaluate, evaluate_at, material,
                        material_delta)
+from .nnue import nnue_child, nnue_copy, nnue_refresh
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
 from .layout import (F_DROPS, F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_ROYAL,
                      H_SQ_INDEX, H_VALUES, MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP, MF_PASS,
@@ -31,7 +32,7 @@ from .see import see_ge
 from .search_layout import (B_EXACT, B_LOWER, B_UPPER, CONT_BOUND, CONT_SIZE, CONT_SQUARES,
                             C_ABORTED, C_AGE, C_ALPHA, C_BEST, C_BETA, C_DEPTH, C_HBASE, C_NODES,
                             C_NODE_LIMIT, C_NROOT, C_PVLEN, C_ROOT_DONE, C_SCORE, C_SELDEPTH,
-                            EVAL_NONE, EVF_BIKJANG, EVF_NOMOVES_LOSS, EVF_NULL_MOVE,
+                            EV_NNUE, EVAL_NONE, EVF_BIKJANG, EVF_NOMOVES_LOSS, EVF_NULL_MOVE,
                             EVF_PASS_POINTS, EVF_PERPETUAL_CHASE, EVF_PERPETUAL_LOSES,
                             EVF_REP_POINTS, EV_CHASE_REGION, EV_CLOCK_DRAW, EV_FLAGS, EV_LMR,
                             EV_PLY_POINTS, EV_POINTS, EV_SEARCH, EV_SECOND_BONUS, F_ALPHA, F_ARMED,
@@ -829,6 +830,8 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
     seldepth = ctl[C_SELDEPTH]
     enter_root(T, board, st, fr, ctl)
     fr[0, F_MG], fr[0, F_EG], fr[0, F_PHASE], fr[0, F_ARMED] = material(T, E, board, st)
+    if E[EV_NNUE] != 0:
+        nnue_refresh(T, E, board, st, scratch, 0)
     ply = 0
     ret = 0
     aborted = False
@@ -877,9 +880,9 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 open_node(fr, ply, ttmv, alpha, beta, fr[ply - 1, F_END] if ply > 0 else 0)
                 ev = 0
                 if not incheck:   # the static evaluation (lazy beyond the window)
-                    ev = evaluate_with(T, E, board, st, scratch, alpha if d <= 0 else beta - 1,
-                                       beta, fr[ply, F_MG], fr[ply, F_EG], fr[ply, F_PHASE],
-                                       fr[ply, F_ARMED])
+                    ev = evaluate_at(T, E, board, st, scratch, ply,
+                                     alpha if d <= 0 else beta - 1, beta, fr[ply, F_MG],
+                                     fr[ply, F_EG], fr[ply, F_PHASE], fr[ply, F_ARMED])
                 if d <= 0:
                     go, ret = enter_quiescence(fr, ply, incheck, ev, alpha, beta)
                 else:
@@ -894,6 +897,8 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                     elif null_move_allowed(T, E, board, st, fr, ply, pvnode, incheck, d, ev,
                                            beta):
                         push_null_move(Z, st, fr, ply, d, ev, beta, fr[ply, F_START])
+                        if E[EV_NNUE] != 0:
+                            nnue_copy(E, scratch, ply)
                         go = GO_CHILD
                     else:
                         if ttmv == 0 and d >= 4:
@@ -943,6 +948,8 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                     continue
                 dmg, deg, dphase, darmed = material_delta(T, E, board, st, undo)
                 push_child(fr, ply, gives, dmg, deg, dphase, darmed)
+                if E[EV_NNUE] != 0:
+                    nnue_child(T, E, board, st, undo, scratch, ply)
                 if d <= 0:
                     search_child(fr, ply, alpha, beta, d - 1, 0, ST_AFTER_FULL)
                 else:

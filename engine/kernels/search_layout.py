@@ -42,7 +42,9 @@ SC_PAWNS = 0                         # 64 slots: per-file pawn counts and extrem
 SC_LIST = 64                         # 256 slots: the pawn squares, for the passed-pawn pass
 SC_CACHE = 320                       # evaluation cache: (hash high bits | score), by hash low bits
 SC_CACHE_BITS = 16
-SC_SIZE = SC_CACHE + (1 << SC_CACHE_BITS)
+SC_ACC = SC_CACHE + (1 << SC_CACHE_BITS)   # NNUE accumulators: [(ply * 2 + side) * NN_MAX_L1]
+NN_MAX_L1 = 512                      # widest first layer a net may have
+SC_SIZE = SC_ACC + (MAXP + 2) * 2 * NN_MAX_L1
 SC_SCORE_BITS = 20                   # low bits of an entry: score + 2**19
 
 # --- heuristics array (int32): killers, then the histories ----------------------------------------
@@ -135,7 +137,22 @@ EV_LAZY = 22                 # value: lazy-eval margin (skip positional terms be
 EV_CHASE_REGION = 23         # 2 values: region where side 0/1 pawns have crossed (-1: all)
 EV_LMR = 25                  # offset of [min(depth, 63) * 64 + min(move number, 63)]: reduction
 EV_SEARCH = 26               # offset of the game's search numbers [SP_*] (search_tables.py)
+EV_NNUE = 27                 # offset of the net's block [NN_*] (engine/kernels/nnue.py); 0 = none
 EV_HEADER = 32
+
+# --- the net's block, at E[E[EV_NNUE] + NN_*] (engine/nnue/network.py packs it) -------------------
+NN_L1 = 0                    # value: accumulators per perspective
+NN_SQUARES = 1               # value: playable squares
+NN_TYPES = 2                 # value: piece types
+NN_PER_COLOUR = 3            # value: features of one colour (board planes, then hand slots)
+NN_ORIENT = 4                # offset of [perspective * NSQ + sq]: dense square as that side sees it
+NN_HAND_BASE = 5             # offset of [pt]: first hand slot of the type
+NN_SLOTS = 6                 # offset of [pt]: hand slots of the type
+NN_FT_W = 7                  # offset of [feature * L1 + j]: first layer (int16 values)
+NN_FT_B = 8                  # offset of [j]
+NN_OUT_W = 9                 # offset of [half * L1 + j]: output weights (side to move's half first)
+NN_OUT_B = 10                # value: output bias
+NN_HEADER = 16
 
 # --- a game's search numbers, at E[E[EV_SEARCH] + SP_*] (engine/search_tables.SearchProfile) -----
 SP_RFP_DEPTH = 0

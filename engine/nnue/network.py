@@ -162,3 +162,42 @@ def read_net(path: str | Path, variant: str) -> QuantisedNet:
                                     offset=offset).reshape(shape).astype(dtype[1:]))
         offset += nbytes
     return QuantisedNet(scheme, *arrays, about=header.get("about", {}))
+
+
+def pack_net(E: np.ndarray, net: QuantisedNet) -> np.ndarray:
+    """A copy of the eval table ``E`` with ``net`` appended as the block engine/kernels/nnue.py
+    reads (layout NN_* in search_layout.py); E[EV_NNUE] points at it."""
+    from ..kernels import layout as L
+    from ..kernels import search_layout as S
+    from ..tables import compile_tables
+    from ..variants import get_variant
+    scheme = net.scheme
+    if net.l1 > S.NN_MAX_L1:
+        raise ValueError(f"a first layer of {net.l1} is wider than the engine's {S.NN_MAX_L1}")
+    spec = get_variant(scheme.variant)
+    geometry = compile_tables(spec).geometry
+    orient = np.full(2 * L.NSQ, -1, dtype=np.int64)
+    dense = scheme.orient()
+    for s in range(scheme.squares):
+        rank, file = divmod(s, spec.files)
+        sq = geometry.square(file, rank)
+        orient[sq] = dense[0, s]
+        orient[L.NSQ + sq] = dense[1, s]
+    parts = [np.zeros(S.NN_HEADER, dtype=np.int64), orient,
+             scheme.hand_base().astype(np.int64), scheme.slots().astype(np.int64),
+             net.ft_w.reshape(-1).astype(np.int64), net.ft_b.astype(np.int64),
+             net.out_w.astype(np.int64)]
+    start = len(E)
+    offsets = np.cumsum([start] + [len(p) for p in parts])
+    header = parts[0]
+    header[S.NN_L1] = net.l1
+    header[S.NN_SQUARES] = scheme.squares
+    header[S.NN_TYPES] = scheme.piece_types
+    header[S.NN_PER_COLOUR] = scheme.per_colour
+    for slot, index in ((S.NN_ORIENT, 1), (S.NN_HAND_BASE, 2), (S.NN_SLOTS, 3),
+                        (S.NN_FT_W, 4), (S.NN_FT_B, 5), (S.NN_OUT_W, 6)):
+        header[slot] = offsets[index]
+    header[S.NN_OUT_B] = int(net.out_b[0])
+    table = np.concatenate([E.astype(np.int64)] + parts).astype(np.int32)
+    table[S.EV_NNUE] = start
+    return table

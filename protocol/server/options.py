@@ -26,6 +26,7 @@ class Option:
     choices: tuple[str, ...] = ()
     dialects: tuple[str, ...] | None = None    # None: every dialect
     spellings: dict[str, str] = field(default_factory=dict)   # dialect -> declared name
+    xboard_file: bool = False              # a string XBoard offers with a file chooser
 
     def spelled(self, dialect: str) -> str:
         if dialect in self.spellings:
@@ -136,7 +137,7 @@ class OptionTable:
                 ("*" if c == value else "") + c for c in option.choices)
         if option.kind == "button":
             return f"{option.name} -button"
-        return f"{option.name} -string {value}"
+        return f"{option.name} -{'file' if option.xboard_file else 'string'} {value}"
 
 
 UCI_FAMILY = ("uci", "ucicyclone", "ucci", "usi")
@@ -176,6 +177,9 @@ def engine_options(dialect: str, variants: tuple[str, ...], default_variant: str
         Option("EnteringKingRule", "combo", "CSARule27", choices=ENTERING_KING_RULES,
                dialects=("usi",)),
         # Janggi's horse/elephant arrangements for `startpos` (any other set-up: give its FEN).
+        # The learned evaluation: on where a net loads for the game (shipped, or EvalFile's).
+        Option("Use NNUE", "check", True),
+        Option("EvalFile", "string", "", xboard_file=True),
         Option("Cho Setup", "combo", SETUP_DEFAULT, choices=SETUPS, dialects=DIALECTS_WITH_BOARDS),
         Option("Han Setup", "combo", SETUP_DEFAULT, choices=SETUPS, dialects=DIALECTS_WITH_BOARDS),
     ]

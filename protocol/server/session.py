@@ -240,7 +240,8 @@ class SearchSlot:
 # ---------------------------------------------------------------------- the session
 # The options that make the search configuration, and the SearchConfig field each one sets.
 CONFIG_FIELDS = {"Hash": "hash_mb", "Threads": "threads", "MultiPV": "multipv",
-                 "Move Overhead": "move_overhead_ms", "Rule Ends": "rule_ends"}
+                 "Move Overhead": "move_overhead_ms", "Rule Ends": "rule_ends",
+                 "Use NNUE": "use_nnue", "EvalFile": "eval_file"}
 MEMORY_OPTIONS = ("Hash", "Threads")          # allocated when set: a refusal comes at once
 SETUP_OPTIONS = ("Cho Setup", "Han Setup")
 
@@ -286,6 +287,11 @@ class Session:
         option = self.options.find(name)
         previous = self.options.values.get(option.name) if option is not None else None
         option, value = self.options.set(name, value)
+        if option.name == "EvalFile":
+            problem = self.net_refusal(value, previous)
+            if problem:
+                self.options.values[option.name] = previous
+                raise OptionError(problem)
         if option.name in MEMORY_OPTIONS:
             problem = self.claim_memory(option.name, previous)
             if problem:
@@ -297,6 +303,17 @@ class Session:
         elif option.name in SETUP_OPTIONS:
             self.game.setup = (self.options["Han Setup"], self.options["Cho Setup"])
         return option, value
+
+    def net_refusal(self, path: str, previous: str) -> str | None:
+        """Why the net file ``path`` cannot evaluate the game being played (None: it can, or
+        "" = the game's shipped net). The option then keeps its previous file."""
+        from engine.nnue.network import NetFileError
+        from engine.nnue.nets import load_net
+        try:
+            load_net(get_variant(self.game.variant), path)
+        except NetFileError as error:
+            return f"{error}; EvalFile stays {previous or '<empty>'}"
+        return None
 
     def config_keeping_memory(self, searcher) -> SearchConfig:
         """The options' configuration with the Hash and Threads the searcher has."""

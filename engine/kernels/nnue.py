@@ -1,0 +1,152 @@
+"""The learned evaluation in the search: accumulators kept move by move, and the net's output.
+
+The net (engine/nnue/network.py) lives in the eval table E, after the game's own numbers:
+E[EV_NNUE] is the offset of its block (0: the game plays with the hand-made evaluation), whose
+slots NN_* say where each part is. Its first layer is int16 data stored in int32 slots: E stays
+one array, so no kernel signature grows a net argument.
+
+Accumulators live in the search's ``scratch`` (int64), one pair per ply from SC_ACC:
+``scratch[SC_ACC + (ply * 2 + perspective) * NN_MAX_L1 + j]``, perspective 0 being side 0's
+view (not the side to move's: a move changes both the same way, the side to move only picks which
+half goes first). A child's pair is its parent's plus the rows the move turned on, minus those it
+turned off (the last undo record says which); a refresh sums every active row, at the root and
+for callers outside the search (ACC_FREE). Features as in engine/nnue/features.py, read from the
+padded board through NN_ORIENT.
+"""
+from .jit import BOARD, STATE, TABLE, UNDO, kernel
+from .layout import (F_DROPS, H_DEMOTE, H_FLAGS, M_FROM_MASK, M_TO_SHIFT, MAX_TYPES, MF_CASTLE, MF_DROP, MF_PASS, NSQ, OFF,
+                     S_HAND, S_SP, S_STM, U_CAPSQ, U_CAPTURED, U_MOVE, U_MOVED)
+from .makemove import castle_targets
+from .search_layout import (EV_NNUE, MAXP, NN_FT_B, NN_FT_W, NN_HAND_BASE, NN_L1, NN_MAX_L1,
+                            NN_ORIENT, NN_OUT_B, NN_OUT_W, NN_PER_COLOUR, NN_SLOTS, NN_SQUARES,
+                            NN_TYPES, SC_ACC)
+
+EVAL = "int32[::1]"
+SCRATCH = "int64[::1]"
+ACC_FREE = MAXP + 1          # the accumulator pair a refresh outside the search uses
+FT_SCALE = 127               # engine/nnue/network.py's integer scales
+OUT_DIVISOR = 127 * 64
+
+
+@kernel(f"int64({EVAL}, int64, int64, int64)", inline=True)
+def board_feature(E, perspective, pc, sq):
+    """The feature of piece code ``pc`` on padded square ``sq`` seen from ``perspective``."""
+    net = E[EV_NNUE]
+    colour = 0 if pc > 0 else 1
+    pt = pc if pc > 0 else -pc
+    theirs = 1 if colour != perspective else 0
+    return (theirs * E[net + NN_PER_COLOUR] + (pt - 1) * E[net + NN_SQUARES]
+            + E[E[net + NN_ORIENT] + perspective * NSQ + sq])
+
+
+@kernel(f"int64({EVAL}, int64, int64, int64, int64)", inline=True)
+def hand_feature(E, perspective, colour, pt, k):
+    """The k-th (0-based) piece of type pt in colour's hand from ``perspective``; -1 when the
+    scheme has no slot for it (more pieces in hand than the game's start holds)."""
+    net = E[EV_NNUE]
+    if k < 0 or k >= E[E[net + NN_SLOTS] + pt]:
+        return -1
+    theirs = 1 if colour != perspective else 0
+    return (theirs * E[net + NN_PER_COLOUR] + E[net + NN_TYPES] * E[net + NN_SQUARES]
+            + E[E[net + NN_HAND_BASE] + pt] + k)
+
+
+@kernel(f"void({EVAL}, {SCRATCH}, int64, int64, int64)", inline=True)
+def add_row(E, scratch, base, feature, sign):
+    if feature < 0:
+        return
+    net = E[EV_NNUE]
+    l1 = E[net + NN_L1]
+    row = E[net + NN_FT_W] + feature * l1
+    for j in range(l1):
+        scratch[base + j] += sign * E[row + j]
+
+
+@kernel(f"void({TABLE}, {EVAL}, {BOARD}, {STATE}, {SCRATCH}, int64)")
+def nnue_refresh(T, E, board, st, scratch, ply):
+    """The accumulator pair of ``ply`` from scratch: bias plus every active feature's row."""
+    net = E[EV_NNUE]
+    l1 = E[net + NN_L1]
+    bias = E[net + NN_FT_B]
+    for perspective in range(2):
+        base = SC_ACC + (ply * 2 + perspective) * NN_MAX_L1
+        for j in range(l1):
+            scratch[base + j] = E[bias + j]
+        for sq in range(NSQ):
+            pc = board[sq]
+            if pc != 0 and pc != OFF:
+                add_row(E, scratch, base, board_feature(E, perspective, pc, sq), 1)
+        for colour in range(2):
+            for pt in range(1, MAX_TYPES):
+                for k in range(st[S_HAND + colour * MAX_TYPES + pt]):
+                    add_row(E, scratch, base, hand_feature(E, perspective, colour, pt, k), 1)
+
+
+@kernel(f"void({EVAL}, {SCRATCH}, int64)", inline=True)
+def nnue_copy(E, scratch, ply):
+    """ply + 1 gets ply's pair unchanged (a null move or a pass changes no piece)."""
+    l1 = E[E[EV_NNUE] + NN_L1]
+    for perspective in range(2):
+        src = SC_ACC + (ply * 2 + perspective) * NN_MAX_L1
+        dst = src + 2 * NN_MAX_L1
+        for j in range(l1):
+            scratch[dst + j] = scratch[src + j]
+
+
+@kernel(f"void({TABLE}, {EVAL}, {BOARD}, {STATE}, {UNDO}, {SCRATCH}, int64)")
+def nnue_child(T, E, board, st, undo, scratch, ply):
+    """ply + 1's pair from ply's, for the move just made (the last undo record)."""
+    nnue_copy(E, scratch, ply)
+    u = undo[st[S_SP] - 1]
+    mv = u[U_MOVE]
+    if mv & MF_PASS:
+        return
+    frm = mv & M_FROM_MASK
+    to = (mv >> M_TO_SHIFT) & M_FROM_MASK
+    mover = 1 - st[S_STM]
+    for perspective in range(2):
+        base = SC_ACC + ((ply + 1) * 2 + perspective) * NN_MAX_L1
+        if mv & MF_DROP:
+            # the piece leaves the hand (its count before the drop was count + 1: slot count)
+            count = st[S_HAND + mover * MAX_TYPES + frm]
+            add_row(E, scratch, base, hand_feature(E, perspective, mover, frm, count), -1)
+            add_row(E, scratch, base, board_feature(E, perspective, board[to], to), 1)
+            continue
+        if mv & MF_CASTLE:
+            kdest, rdest = castle_targets(T, frm, to)
+            king = board[kdest]
+            rook = board[rdest]
+            add_row(E, scratch, base, board_feature(E, perspective, king, frm), -1)
+            add_row(E, scratch, base, board_feature(E, perspective, rook, to), -1)
+            add_row(E, scratch, base, board_feature(E, perspective, king, kdest), 1)
+            add_row(E, scratch, base, board_feature(E, perspective, rook, rdest), 1)
+            continue
+        add_row(E, scratch, base, board_feature(E, perspective, u[U_MOVED], frm), -1)
+        add_row(E, scratch, base, board_feature(E, perspective, board[to], to), 1)
+        captured = u[U_CAPTURED]
+        if captured != 0:
+            add_row(E, scratch, base, board_feature(E, perspective, captured, u[U_CAPSQ]), -1)
+            if T[H_FLAGS] & F_DROPS:
+                # it joins the mover's hand as its base type (the count already raised)
+                kind = T[T[H_DEMOTE] + (captured if captured > 0 else -captured)]
+                count = st[S_HAND + mover * MAX_TYPES + kind]
+                add_row(E, scratch, base, hand_feature(E, perspective, mover, kind, count - 1), 1)
+
+
+@kernel(f"int64({EVAL}, {STATE}, {SCRATCH}, int64)")
+def nnue_output(E, st, scratch, ply):
+    """The net's score of ply's position for the side to move, in centipawns."""
+    net = E[EV_NNUE]
+    l1 = E[net + NN_L1]
+    out_w = E[net + NN_OUT_W]
+    total = E[net + NN_OUT_B]
+    stm = st[S_STM]
+    for half in range(2):
+        perspective = stm if half == 0 else 1 - stm
+        base = SC_ACC + (ply * 2 + perspective) * NN_MAX_L1
+        w = out_w + half * l1
+        for j in range(l1):
+            a = scratch[base + j]
+            if a > 0:
+                total += (a if a < FT_SCALE else FT_SCALE) * E[w + j]
+    return total // OUT_DIVISOR if total >= 0 else -((-total) // OUT_DIVISOR)
