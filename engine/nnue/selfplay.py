@@ -18,9 +18,13 @@ plies in a row from both sides' views. ``max_plies`` without an end is recorded 
 """
 from __future__ import annotations
 
+import hashlib
+import os
 import random
+import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -45,6 +49,17 @@ class SelfplayTask:
     resign_plies: int = 6
     score_limit: int = 3000    # positions scored beyond this are not recorded
     hash_mb: int = 16
+    net: bytes = b""           # the net file's bytes the search evaluates with; b"": built-in
+
+    @property
+    def evaluation(self) -> str:
+        """What evaluated the positions: "built-in" or the net's SHA-256 (first 12 digits)."""
+        return hashlib.sha256(self.net).hexdigest()[:12] if self.net else "built-in"
+
+    def about(self) -> dict:
+        """The task as a chunk header keeps it (the net by its hash, not its bytes)."""
+        fields = {k: v for k, v in self.__dict__.items() if k != "net"}
+        return {**fields, "evaluation": self.evaluation}
 
 
 @dataclass
@@ -94,12 +109,26 @@ def _quiet(position, mv: int) -> bool:
     return position.board[(mv >> L.M_TO_SHIFT) & L.M_FROM_MASK] == 0
 
 
+def net_file(net: bytes) -> str:
+    """A file holding ``net`` (written once per process and net: workers get bytes, not paths,
+    so a cluster needs no shared disk)."""
+    folder = Path(tempfile.gettempdir()) / f"jiangjun-nets-{os.getpid()}"
+    path = folder / f"{hashlib.sha256(net).hexdigest()}.nnue"
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(net)
+        os.replace(tmp, path)
+    return str(path)
+
+
 def play_chunk(task: SelfplayTask, searcher: Searcher | None = None) -> ChunkResult:
     """Play ``task.games`` games; their recorded positions in one record array."""
     spec = get_variant(task.variant)
-    searcher = searcher or Searcher(SearchConfig(hash_mb=task.hash_mb))
-    if searcher.config.hash_mb != task.hash_mb:
-        searcher.configure(SearchConfig(hash_mb=task.hash_mb))
+    config = SearchConfig(hash_mb=task.hash_mb, use_nnue=bool(task.net),
+                          eval_file=net_file(task.net) if task.net else "")
+    searcher = searcher or Searcher(config)
+    searcher.configure(config)
     out = ChunkResult(task, np.zeros(0, dtype=record_dtype(spec)))
     parts = []
     t0 = time.monotonic()

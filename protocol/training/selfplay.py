@@ -23,15 +23,17 @@ import os
 import sys
 import threading
 import time
-from dataclasses import asdict, fields
+from dataclasses import fields
 from pathlib import Path
 
 from engine.nnue.records import SUFFIX, read_header, write_chunk
 from engine.nnue.selfplay import SelfplayTask, play_chunk
 from engine.variants import get_variant
 
-# The task fields a folder's chunks must agree on (all but the chunk number and its game count).
-SETTINGS = tuple(f.name for f in fields(SelfplayTask) if f.name not in ("chunk", "games"))
+# What a folder's chunks must agree on: the task's fields but the chunk number, its game count
+# and the net's bytes (the header keeps the net's hash as "evaluation").
+SETTINGS = tuple(f.name for f in fields(SelfplayTask) if f.name not in ("chunk", "games", "net")) \
+    + ("evaluation",)
 
 _local = threading.local()
 
@@ -51,22 +53,38 @@ def chunk_path(out: Path, variant: str, chunk: int) -> Path:
     return out / f"{variant}-{chunk:06d}{SUFFIX}"
 
 
+def net_bytes(choice: str | None, variant: str) -> bytes:
+    """The net the games are played with: ``--net FILE``, ``--net builtin``, or by default the
+    net the engine ships for the game (the built-in evaluation where none ships). A file that
+    cannot evaluate the game: NetFileError."""
+    from engine.nnue.nets import shipped_net
+    from engine.nnue.network import read_net
+    if choice == "builtin":
+        return b""
+    path = Path(choice) if choice else shipped_net(variant)
+    if path is None:
+        return b""
+    read_net(path, variant)
+    return path.read_bytes()
+
+
 def tasks_to_play(args, out: Path) -> tuple[list[SelfplayTask], int]:
     """(the chunks not yet in ``out``, how many are there); ValueError when ``out`` holds a
     chunk made with other settings."""
     spec = get_variant(args.variant)
+    net = net_bytes(args.net, spec.name)
     chunks = -(-args.games // args.chunk_games)
     todo, have = [], 0
     for chunk in range(chunks):
         games = min(args.chunk_games, args.games - chunk * args.chunk_games)
         task = SelfplayTask(spec.name, chunk, games, nodes=args.nodes, seed=args.seed,
                             random_plies=args.random_plies, max_plies=args.max_plies,
-                            hash_mb=args.hash)
+                            hash_mb=args.hash, net=net)
         path = chunk_path(out, spec.name, chunk)
         if path.exists():
             header, _ = read_header(path)
-            made = header.get("task", {})
-            differs = [name for name in SETTINGS if made.get(name) != getattr(task, name)]
+            made = {"evaluation": "built-in", **header.get("task", {})}   # older files: no nets
+            differs = [name for name in SETTINGS if made.get(name) != task.about()[name]]
             if header.get("chunk_games") != args.chunk_games:
                 differs.append("chunk-games")
             if differs:
@@ -82,11 +100,11 @@ def tasks_to_play(args, out: Path) -> tuple[list[SelfplayTask], int]:
 class _Progress:
     """One line on stderr: chunks and games done, positions written, speed, results."""
 
-    def __init__(self, total_games: int, stream=sys.stderr):
-        self.total, self.stream = total_games, stream
+    def __init__(self, total_games: int, stream=None):
+        self.total, self.stream = total_games, stream or sys.stderr
         self.games = self.positions = self.wins = self.draws = self.losses = 0
         self.t0 = time.monotonic()
-        self.tty = stream.isatty()
+        self.tty = self.stream.isatty()
 
     def add(self, result) -> None:
         self.games += result.games
@@ -139,6 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--nodes", type=_at_least(1), default=5000, help="search nodes per move")
     p.add_argument("--out", help="folder for the chunk files (default: data/<variant>)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--net", help="net file the search evaluates with, or 'builtin' (default: "
+                                 "the net shipped for the game, else the built-in evaluation)")
     p.add_argument("--random-plies", type=_at_least(0), default=8,
                    help="random legal plies before the search plays (one more in half the games)")
     p.add_argument("--max-plies", type=_at_least(1), default=400,
@@ -170,7 +190,9 @@ def main(argv: list[str]) -> int:
     except (ValueError, OSError) as error:
         print(f"jiangjun selfplay: error: {error}", file=sys.stderr)
         return 2
-    print(f"jiangjun selfplay: {variant}, {len(todo)} chunk(s) to play, {have} already in {out}",
+    evaluation = todo[0].evaluation if todo else "-"
+    print(f"jiangjun selfplay: {variant}, evaluation {evaluation}, {len(todo)} chunk(s) to play, "
+          f"{have} already in {out}",
           file=sys.stderr)
     if not todo:
         return 0
@@ -182,7 +204,7 @@ def main(argv: list[str]) -> int:
             result = future.result()
             task = result.task
             write_chunk(chunk_path(out, variant, task.chunk), variant, result.records,
-                        {"task": asdict(task), "chunk_games": args.chunk_games,
+                        {"task": task.about(), "chunk_games": args.chunk_games,
                          "games": result.games, "plies": result.plies,
                          "first_player": [result.wins, result.draws, result.losses],
                          "endings": result.endings, "seconds": round(result.seconds, 2)})

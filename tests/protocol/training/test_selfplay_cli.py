@@ -34,3 +34,20 @@ def test_selfplay_writes_resumes_and_refuses_mixing(tmp_path, capsys):
 def test_selfplay_argument_errors_are_one_line(capsys):
     assert main(["selfplay", "--variant", "go", "--games", "1"]) == 2
     assert "unknown variant" in capsys.readouterr().err
+
+
+def test_selfplay_with_a_net_records_which_net(tmp_path, capsys):
+    from engine.nnue.features import scheme_for
+    from engine.nnue.network import FloatNet, write_net
+    net = tmp_path / "x.nnue"
+    write_net(net, FloatNet.initial(scheme_for("xiangqi"), 8, seed=2).quantised())
+    out = tmp_path / "data"
+    assert main(ARGS + ["--games", "1", "--out", str(out), "--net", str(net)]) == 0
+    header, _ = read_header(chunk_files(out)[0])
+    assert header["task"]["evaluation"] != "built-in" and "net" not in header["task"]
+    assert main(ARGS + ["--games", "2", "--out", str(out), "--net", "builtin"]) == 2
+    assert "other settings (evaluation)" in capsys.readouterr().err
+    other = tmp_path / "shogi.nnue"
+    write_net(other, FloatNet.initial(scheme_for("shogi"), 8, seed=2).quantised())
+    assert main(ARGS + ["--games", "1", "--out", str(tmp_path / "o"), "--net", str(other)]) == 2
+    assert "shogi net, not xiangqi" in capsys.readouterr().err
