@@ -49,6 +49,7 @@ class FloatNet:
     out_w: np.ndarray           # float32[2 * L1]
     out_b: np.ndarray           # float32[1]
     scale: float = SCALE
+    fitted_scale: float | None = None   # the K it was trained with (engine/nnue/train.py)
 
     @property
     def l1(self) -> int:

@@ -3,8 +3,11 @@ engine/kernels/nnue_train.py: Adam, mini-batches, a cosine learning-rate schedul
 held-out games. Deterministic for a seed (one thread, a seeded shuffle, a seeded start).
 
 The target of a position blends what the search said and how the game ended (NNUE.md §5):
-``(1 - result_weight) * sigmoid(score / K) + result_weight * (result + 1) / 2``, K the game's
-WDL scale (engine/evaluation), the same logistic the net's output goes through.
+``(1 - result_weight) * sigmoid(score / K) + result_weight * (result + 1) / 2``, the net's output
+going through the same logistic. K is fitted on the training data (the scale at which the
+search's scores best predict the results: ``fit_scale``), so the net learns the search's own
+centipawns, large scores included: with too small a K every score past a few pawns is a sure
+win and the net would learn them all alike.
 """
 from __future__ import annotations
 
@@ -16,7 +19,6 @@ from typing import Callable
 
 import numpy as np
 
-from ..evaluation import profile
 from ..kernels.nnue_features import batch_features
 from ..kernels.nnue_train import adam_step, forward, gradients
 from ..variants import get_variant
@@ -35,6 +37,7 @@ class TrainConfig:
     lr: float = 1e-3
     final_lr_ratio: float = 0.05   # cosine decay from lr to lr * this
     result_weight: float = 0.25
+    scale: float | None = None     # K; None: fitted on the training positions
     validation: float = 0.05       # share of games held out
     seed: int = 1
 
@@ -151,14 +154,38 @@ def loss_of(net: FloatNet, data: TrainingSet, targets: np.ndarray, k: float) -> 
     return float(np.mean((p - targets) ** 2))
 
 
+def fit_scale(score: np.ndarray, result: np.ndarray) -> float:
+    """The K of ``sigmoid(score / K)`` that predicts the results (1, 0, -1) best, by squared
+    error: a golden-section search over log K from 20 to 5,000 centipawns."""
+    s = score.astype(np.float64)
+    r = (result.astype(np.float64) + 1.0) / 2.0
+
+    def error(log_k: float) -> float:
+        return float(np.mean((1.0 / (1.0 + np.exp(-s / math.exp(log_k))) - r) ** 2))
+
+    low, high = math.log(20.0), math.log(5000.0)
+    golden = (math.sqrt(5.0) - 1.0) / 2.0
+    a, b = high - golden * (high - low), low + golden * (high - low)
+    for _ in range(40):
+        if error(a) < error(b):
+            high, b = b, a
+            a = high - golden * (high - low)
+        else:
+            low, a = a, b
+            b = low + golden * (high - low)
+    return math.exp((low + high) / 2.0)
+
+
 def train(data: TrainingSet, config: TrainConfig,
           on_epoch: Callable[[EpochReport], None] | None = None) -> FloatNet:
+    """The net trained on ``data``; its ``fitted_scale`` is the K it was trained with."""
     scheme = scheme_for(data.variant)
-    k = float(profile(get_variant(data.variant)).wdl_scale)
     net = FloatNet.initial(scheme, config.l1, config.seed)
     training, validation = data.split(config.validation, config.seed)
     if len(training) == 0:
         raise ValueError("no training positions left after holding out validation games")
+    k = config.scale or fit_scale(training.score, training.result)
+    net.fitted_scale = k
     t_train = training.targets(config.result_weight, k)
     t_valid = validation.targets(config.result_weight, k)
     params = [net.ft_w.reshape(-1), net.ft_b, net.out_w, net.out_b]

@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="share of the target taken from the game result (the rest: the score)")
     p.add_argument("--validation", type=float, default=d.validation,
                    help="share of games held out for validation")
+    p.add_argument("--scale", type=float, help="K of the logistic (default: fitted on the data)")
     p.add_argument("--seed", type=int, default=d.seed)
     return p
 
@@ -48,10 +49,11 @@ def main(argv: list[str]) -> int:
         variant = get_variant(args.variant).name
         config = TrainConfig(l1=args.l1, epochs=args.epochs, batch=args.batch, lr=args.lr,
                              result_weight=args.result_weight, validation=args.validation,
-                             seed=args.seed)
+                             scale=args.scale, seed=args.seed)
         if min(config.l1, config.epochs, config.batch) < 1 or not 0 <= config.validation < 1 \
-                or not 0 <= config.result_weight <= 1 or config.lr <= 0:
-            raise ValueError("l1, epochs and batch must be at least 1, lr positive, "
+                or not 0 <= config.result_weight <= 1 or config.lr <= 0 \
+                or (config.scale is not None and config.scale <= 0):
+            raise ValueError("l1, epochs and batch must be at least 1, lr and scale positive, "
                              "validation in [0, 1), result weight in [0, 1]")
         data = TrainingSet.load(args.data, variant)
     except (ValueError, OSError, RecordFileError) as error:
@@ -79,9 +81,11 @@ def main(argv: list[str]) -> int:
                        for i in sample])
     slope = float(np.polyfit(check.score[sample].astype(np.float64), float_cp, 1)[0]) \
         if len(sample) > 1 else float("nan")
-    quantised.about = {"positions": len(data), "games": games, "config": asdict(config)}
+    quantised.about = {"positions": len(data), "games": games, "config": asdict(config),
+                       "fitted_scale": round(net.fitted_scale, 1)}
     write_net(args.out, quantised)
-    print(f"jiangjun train: wrote {args.out} (sha256 {quantised.checksum()[:12]}); quantised "
+    print(f"jiangjun train: wrote {args.out} (sha256 {quantised.checksum()[:12]}); scale K "
+          f"{net.fitted_scale:.0f}; quantised "
           f"minus float {np.mean(np.abs(int_cp - float_cp)):.1f} cp on average; net score per "
           f"search centipawn {slope:.2f}", file=sys.stderr)
     return 0

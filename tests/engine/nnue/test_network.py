@@ -122,3 +122,12 @@ def test_net_files_round_trip_and_refuse_what_is_wrong(material_net, tmp_path):
         read_net(path, "xiangqi")
     with pytest.raises(NetFileError, match="cannot read"):
         read_net(tmp_path / "missing.nnue", "chess")
+
+
+def test_the_logistic_scale_is_fitted_to_the_results():
+    from engine.nnue.train import fit_scale
+    rng = np.random.default_rng(5)
+    score = rng.normal(0, 600, 20000).astype(np.int16)
+    win = rng.random(20000) < 1 / (1 + np.exp(-score / 400.0))
+    result = np.where(win, 1, -1).astype(np.int8)
+    assert 360 < fit_scale(score, result) < 440
