@@ -50,6 +50,7 @@ class FloatNet:
     out_b: np.ndarray           # float32[1]
     scale: float = SCALE
     fitted_scale: float | None = None   # the K it was trained with (engine/nnue/train.py)
+    best_epoch: int | None = None       # the epoch whose weights these are
 
     @property
     def l1(self) -> int:

@@ -178,7 +178,8 @@ def fit_scale(score: np.ndarray, result: np.ndarray) -> float:
 
 def train(data: TrainingSet, config: TrainConfig,
           on_epoch: Callable[[EpochReport], None] | None = None) -> FloatNet:
-    """The net trained on ``data``; its ``fitted_scale`` is the K it was trained with."""
+    """The net trained on ``data``: the weights of the epoch with the lowest validation loss
+    (``best_epoch``; the last one without validation games); ``fitted_scale`` is its K."""
     scheme = scheme_for(data.variant)
     net = FloatNet.initial(scheme, config.l1, config.seed)
     training, validation = data.split(config.validation, config.seed)
@@ -200,6 +201,8 @@ def train(data: TrainingSet, config: TrainConfig,
     total = steps_per_epoch * config.epochs
     rng = np.random.default_rng(config.seed)
     step = 0
+    best, best_loss = None, math.inf
+    net.best_epoch = config.epochs
     for epoch in range(1, config.epochs + 1):
         t0 = time.monotonic()
         order = rng.permutation(len(training))
@@ -223,6 +226,12 @@ def train(data: TrainingSet, config: TrainConfig,
                              seen / max(time.monotonic() - t0, 1e-9))
         if on_epoch is not None:
             on_epoch(report)
+        if report.validation_loss < best_loss:     # NaN (no validation) never is
+            best_loss, net.best_epoch = report.validation_loss, epoch
+            best = [p.copy() for p in params]
+    if best is not None:                           # the epoch that generalised best
+        for p, kept in zip(params, best):
+            p[:] = kept
     return net
 
 
