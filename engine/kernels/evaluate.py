@@ -31,6 +31,7 @@ from .search_layout import (EV_ATTACKERS, EV_DOUBLED, EV_HAND_EG, EV_HAND_MG, EV
 EVAL = "int32[::1]"
 SCRATCH = "int64[::1]"
 ARMED_SHIFT = 32   # material()'s ``armed``: side 0's count in the low bits, side 1's above
+NOT_CACHED = -(1 << 40)
 NET_BOUND = 10000  # a net's score is clamped below the decisive bands (search_layout)
 
 
@@ -105,6 +106,21 @@ def piece_mobility(T, board, sq, side, pt, cap):
 def cache_slot(key):
     """Where ``key``'s score is cached in the scratch array (see evaluate_lazy)."""
     return SC_CACHE + (key & ((1 << SC_CACHE_BITS) - 1))
+
+
+@kernel(f"int64({SCRATCH}, int64)", inline=True)
+def cached_score(scratch, key):
+    """``key``'s cached score, or NOT_CACHED."""
+    entry = scratch[cache_slot(key)]
+    if entry != 0 and (entry >> SC_SCORE_BITS) == (key >> SC_SCORE_BITS):
+        return (entry & ((1 << SC_SCORE_BITS) - 1)) - (1 << (SC_SCORE_BITS - 1))
+    return NOT_CACHED
+
+
+@kernel(f"void({SCRATCH}, int64, int64)", inline=True)
+def cache_score(scratch, key, score):
+    scratch[cache_slot(key)] = ((key >> SC_SCORE_BITS) << SC_SCORE_BITS) | (
+        score + (1 << (SC_SCORE_BITS - 1)))
 
 
 @kernel(f"void({SCRATCH}, int64)", inline=True)
@@ -245,11 +261,9 @@ def evaluate_with(T, E, board, st, scratch, alpha, beta, mg, eg, phase, armed):
     positions again across iterations and re-searches), so ``scratch`` must hold SC_SIZE slots
     (search_layout) and be zeroed when E changes."""
     key = st[S_HASH]
-    slot = cache_slot(key)
-    high = key >> SC_SCORE_BITS
-    entry = scratch[slot]
-    if entry != 0 and (entry >> SC_SCORE_BITS) == high:
-        return (entry & ((1 << SC_SCORE_BITS) - 1)) - (1 << (SC_SCORE_BITS - 1))
+    cached = cached_score(scratch, key)
+    if cached != NOT_CACHED:
+        return cached
     if E[EV_ATTACKERS] != 0 and armed == 0:
         return 0   # neither side keeps a piece able to mate
     total = E[EV_PHASE_TOTAL]
@@ -392,7 +406,7 @@ def evaluate_with(T, E, board, st, scratch, alpha, beta, mg, eg, phase, armed):
     if st[S_STM] == 1:
         score = -score
     score += E[EV_TEMPO]
-    scratch[slot] = (high << SC_SCORE_BITS) | (score + (1 << (SC_SCORE_BITS - 1)))
+    cache_score(scratch, key, score)
     return score
 
 
@@ -412,15 +426,13 @@ def evaluate_at(T, E, board, st, scratch, ply, alpha, beta, mg, eg, phase, armed
     if E[EV_NNUE] == 0:
         return evaluate_with(T, E, board, st, scratch, alpha, beta, mg, eg, phase, armed)
     key = st[S_HASH]
-    slot = cache_slot(key)
-    high = key >> SC_SCORE_BITS
-    entry = scratch[slot]
-    if entry != 0 and (entry >> SC_SCORE_BITS) == high:
-        return (entry & ((1 << SC_SCORE_BITS) - 1)) - (1 << (SC_SCORE_BITS - 1))
+    cached = cached_score(scratch, key)
+    if cached != NOT_CACHED:
+        return cached
     if E[EV_ATTACKERS] != 0 and armed == 0:
         return 0
     score = min(max(nnue_output(E, st, scratch, ply), -NET_BOUND), NET_BOUND)
-    scratch[slot] = (high << SC_SCORE_BITS) | (score + (1 << (SC_SCORE_BITS - 1)))
+    cache_score(scratch, key, score)
     return score
 
 
