@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+
 from ..spec import VariantSpec
 from ..variants import get_variant
 
@@ -31,11 +32,16 @@ SCHEME = "A1"        # this layout's name in net files: a net of another layout 
 @dataclass(frozen=True)
 class FeatureScheme:
     variant: str
-    squares: int                  # playable squares
+    files: int
+    ranks: int
     piece_types: int
     hand_slots: tuple[int, ...]   # per piece type 1..piece_types: thermometer slots (0: none)
     rotate: bool                  # side 1's view: rotated (True) or ranks flipped
     max_active: int               # most features one perspective can have on
+
+    @property
+    def squares(self) -> int:
+        return self.files * self.ranks
 
     @property
     def per_colour(self) -> int:
@@ -51,13 +57,12 @@ class FeatureScheme:
 
     def orient(self) -> np.ndarray:
         """int32[2, squares]: dense square as perspective 0 and 1 see it."""
-        files = self.squares // self._ranks
         out = np.zeros((2, self.squares), dtype=np.int32)
         for s in range(self.squares):
-            rank, file = divmod(s, files)
+            rank, file = divmod(s, self.files)
             out[0, s] = s
-            mirrored_file = files - 1 - file if self.rotate else file
-            out[1, s] = (self._ranks - 1 - rank) * files + mirrored_file
+            turned_file = self.files - 1 - file if self.rotate else file
+            out[1, s] = (self.ranks - 1 - rank) * self.files + turned_file
         return out
 
     def hand_base(self) -> np.ndarray:
@@ -68,10 +73,6 @@ class FeatureScheme:
 
     def slots(self) -> np.ndarray:
         return np.array((0,) + self.hand_slots, dtype=np.int32)
-
-    @property
-    def _ranks(self) -> int:
-        return get_variant(self.variant).ranks
 
 
 @lru_cache(maxsize=None)
@@ -88,7 +89,7 @@ def scheme_for(variant: str | VariantSpec) -> FeatureScheme:
                 slots[base - 1] += 1
     mirrored = {(spec.ranks - 1 - rank, file): (1 - side, pt)
                 for (rank, file), (side, pt) in start.items()}
-    return FeatureScheme(spec.name, spec.files * spec.ranks, len(spec.pieces), tuple(slots),
+    return FeatureScheme(spec.name, spec.files, spec.ranks, len(spec.pieces), tuple(slots),
                          rotate=mirrored != start, max_active=len(start))
 
 

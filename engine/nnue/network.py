@@ -150,6 +150,9 @@ def read_net(path: str | Path, variant: str) -> QuantisedNet:
     if header.get("features") != scheme.name or count != scheme.size:
         raise NetFileError(f"{path} has features {header.get('features')}, this jiangjun "
                            f"uses {scheme.name}")
+    from ..kernels.search_layout import NN_MAX_L1
+    if l1 > NN_MAX_L1:
+        raise NetFileError(f"{path} has {l1} accumulators; this jiangjun takes at most {NN_MAX_L1}")
     sizes = (count * l1 * 2, l1 * 2, 2 * l1 * 4, 4)
     if l1 < 1 or len(data) - start != sum(sizes):
         raise NetFileError(f"{path} is cut or padded: {len(data) - start} bytes of weights, "
@@ -181,7 +184,7 @@ def pack_net(E: np.ndarray, net: QuantisedNet) -> np.ndarray:
     orient = np.full(2 * L.NSQ, -1, dtype=np.int64)
     dense = scheme.orient()
     for s in range(scheme.squares):
-        rank, file = divmod(s, spec.files)
+        rank, file = divmod(s, scheme.files)
         sq = geometry.square(file, rank)
         orient[sq] = dense[0, s]
         orient[L.NSQ + sq] = dense[1, s]

@@ -42,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
+    from engine.kernels.search_layout import NN_MAX_L1
     from engine.nnue.network import write_net
     from engine.nnue.records import RecordFileError
     from engine.nnue.train import TrainConfig, TrainingSet, predict, train
@@ -50,6 +51,8 @@ def main(argv: list[str]) -> int:
         config = TrainConfig(l1=args.l1, epochs=args.epochs, batch=args.batch, lr=args.lr,
                              result_weight=args.result_weight, validation=args.validation,
                              scale=args.scale, seed=args.seed)
+        if not 1 <= config.l1 <= NN_MAX_L1:
+            raise ValueError(f"--l1 must be from 1 to {NN_MAX_L1}")
         if min(config.l1, config.epochs, config.batch) < 1 or not 0 <= config.validation < 1 \
                 or not 0 <= config.result_weight <= 1 or config.lr <= 0 \
                 or (config.scale is not None and config.scale <= 0):
