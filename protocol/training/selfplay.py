@@ -17,7 +17,6 @@ and this process writes them, so the cluster needs no shared disk.
 from __future__ import annotations
 
 import argparse
-import concurrent.futures as cf
 import multiprocessing
 import os
 import sys
@@ -127,27 +126,38 @@ class _Progress:
             self.stream.write("\n")
 
 
-def _executor(args):
-    if args.scheduler:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise SystemExit("jiangjun selfplay: --scheduler needs dask distributed: "
-                             "pip install 'jiangjun[match]'") from None
-        client = Client(args.scheduler)
+class _Played:
+    """The chunks' results as they finish, from worker processes here or from Dask; ``close()``
+    stops whatever still runs (an interrupted run must not leave workers playing on)."""
 
-        def submit(task):
-            return client.submit(run_task, task, pure=False,
-                                 key=f"selfplay-{task.variant}-{task.seed}-{task.chunk}")
+    def __init__(self, args, tasks: list[SelfplayTask]):
+        if args.scheduler:
+            try:
+                from distributed import Client, as_completed
+            except ImportError:
+                raise SystemExit("jiangjun selfplay: --scheduler needs dask distributed: "
+                                 "pip install 'jiangjun[match]'") from None
+            self.client = Client(args.scheduler)
+            self.futures = [self.client.submit(run_task, task, pure=False,
+                                               key=f"selfplay-{task.variant}-{task.seed}-"
+                                                   f"{task.evaluation}-{task.chunk}")
+                            for task in tasks]
+            self.results = (future.result() for future in as_completed(self.futures))
+        else:
+            self.client = None
+            self.pool = multiprocessing.get_context("spawn").Pool(args.concurrency)
+            self.results = self.pool.imap_unordered(run_task, tasks)
 
-        def finished(futures):
-            from distributed import as_completed
-            return as_completed(list(futures))
-        return submit, finished, client.close
-    pool = cf.ProcessPoolExecutor(max_workers=args.concurrency,
-                                  mp_context=multiprocessing.get_context("spawn"))
-    return (lambda task: pool.submit(run_task, task), cf.as_completed,
-            lambda: pool.shutdown(wait=False, cancel_futures=True))
+    def __iter__(self):
+        return iter(self.results)
+
+    def close(self) -> None:
+        if self.client is not None:
+            self.client.cancel(self.futures)
+            self.client.close()
+        else:
+            self.pool.terminate()
+            self.pool.join()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -197,11 +207,9 @@ def main(argv: list[str]) -> int:
     if not todo:
         return 0
     progress = _Progress(sum(task.games for task in todo))
-    submit, finished, close = _executor(args)
+    played = _Played(args, todo)
     try:
-        futures = [submit(task) for task in todo]
-        for future in finished(futures):
-            result = future.result()
+        for result in played:
             task = result.task
             write_chunk(chunk_path(out, variant, task.chunk), variant, result.records,
                         {"task": task.about(), "chunk_games": args.chunk_games,
@@ -214,7 +222,7 @@ def main(argv: list[str]) -> int:
               "resume", file=sys.stderr)
         return 130
     finally:
-        close()
+        played.close()
         progress.close()
     return 0
 
