@@ -24,9 +24,9 @@ from .makemove import castle_targets
 from .nnue import ACC_FREE, nnue_output, nnue_refresh
 from .prefetch import prefetch
 from .search_layout import (EV_ATTACKERS, EV_DOUBLED, EV_HAND_EG, EV_HAND_MG, EV_ISOLATED,
-                            EV_KZONE, EV_LAZY, EV_NNUE, EV_MOB_CAP, EV_MOB_EG, EV_MOB_MG, EV_PASSED, EV_PAWN,
-                            EV_PHASE, EV_PHASE_TOTAL, EV_PST_EG, EV_PST_MG, EV_SHIELD, EV_TEMPO,
-                            SC_CACHE, SC_CACHE_BITS, SC_LIST, SC_SCORE_BITS)
+                            EV_KZONE, EV_LAZY, EV_MOB_CAP, EV_MOB_EG, EV_MOB_MG, EV_NNUE,
+                            EV_PASSED, EV_PAWN, EV_PHASE, EV_PHASE_TOTAL, EV_PST_EG, EV_PST_MG,
+                            EV_SHIELD, EV_TEMPO, SC_CACHE, SC_CACHE_BITS, SC_LIST, SC_SCORE_BITS)
 
 EVAL = "int32[::1]"
 SCRATCH = "int64[::1]"

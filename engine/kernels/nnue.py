@@ -14,7 +14,8 @@ for callers outside the search (ACC_FREE). Features as in engine/nnue/features.p
 padded board through NN_ORIENT.
 """
 from .jit import BOARD, STATE, TABLE, UNDO, kernel
-from .layout import (F_DROPS, H_DEMOTE, H_FLAGS, M_FROM_MASK, M_TO_SHIFT, MAX_TYPES, MF_CASTLE, MF_DROP, MF_PASS, NSQ, OFF,
+from .layout import (F_DROPS, H_DEMOTE, H_FLAGS, M_FROM_MASK, M_TO_SHIFT, MAX_TYPES, MF_CASTLE,
+                     MF_DROP, MF_PASS, NSQ, OFF,
                      S_HAND, S_SP, S_STM, U_CAPSQ, U_CAPTURED, U_MOVE, U_MOVED)
 from .makemove import castle_targets
 from .search_layout import (EV_NNUE, MAXP, NN_FT_B, NN_FT_W, NN_HAND_BASE, NN_L1, NN_MAX_L1,

@@ -19,7 +19,6 @@ from .attacks import attacked_by, in_check, may_give_check, royals_face
 from .chase import move_chases
 from .evaluate import (EVAL, SCRATCH, eval_prefetch, evaluate, evaluate_at, material,
                        material_delta)
-from .nnue import nnue_child, nnue_copy, nnue_refresh
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
 from .layout import (F_DROPS, F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_ROYAL,
                      H_SQ_INDEX, H_VALUES, MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP, MF_PASS,
@@ -27,6 +26,7 @@ from .layout import (F_DROPS, F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, 
                      S_EP, S_HAND, S_HASH, S_PASSES, S_PLY, S_STM, Z_EP, Z_SIDE)
 from .makemove import make_move, unmake_move
 from .movegen import gen_moves, is_pawn_drop_mate, leaves_royal_safe
+from .nnue import nnue_child, nnue_copy, nnue_refresh
 from .search_clock import monotonic_ns
 from .see import see_ge
 from .search_layout import (B_EXACT, B_LOWER, B_UPPER, CONT_BOUND, CONT_SIZE, CONT_SQUARES,

@@ -115,7 +115,8 @@ class QuantisedNet:
             acc = self.ft_b.astype(np.int64) + self.ft_w[feats[:n]].astype(np.int64).sum(axis=0)
             active = np.clip(acc, 0, FT_SCALE)
             total += int(active @ self.out_w[k * self.l1:(k + 1) * self.l1].astype(np.int64))
-        return total // (FT_SCALE * OUT_SCALE) if total >= 0 else -((-total) // (FT_SCALE * OUT_SCALE))
+        divisor = FT_SCALE * OUT_SCALE       # rounded toward zero, as the kernel does
+        return total // divisor if total >= 0 else -((-total) // divisor)
 
 
 def write_net(path: str | Path, net: QuantisedNet) -> None:

@@ -103,7 +103,8 @@ def read_chunk(path: str | Path, variant: str | None = None) -> tuple[dict, np.n
     try:
         spec = get_variant(str(header.get("variant")))
     except ValueError:
-        raise RecordFileError(f"{path}: positions of an unknown game {header.get('variant')!r}") from None
+        raise RecordFileError(f"{path}: positions of an unknown game "
+                              f"{header.get('variant')!r}") from None
     if variant is not None and get_variant(variant).name != spec.name:
         raise RecordFileError(f"{path}: {spec.name} positions, not {variant}")
     dtype = record_dtype(spec)

@@ -88,7 +88,8 @@ def opening(task: SelfplayTask, rng: random.Random) -> Game:
     while True:
         fen = None
         if spec.setups is not None:
-            fen = spec.setup_fen({side: rng.choice(spec.setups.names) for side in spec.setups.sides})
+            fen = spec.setup_fen({side: rng.choice(spec.setups.names)
+                                  for side in spec.setups.sides})
         game = Game(spec, fen)
         plies = task.random_plies + rng.randrange(2)
         for _ in range(plies):

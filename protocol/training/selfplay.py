@@ -7,8 +7,8 @@ The games are cut into chunks of ``--chunk-games``; chunk i is always played fro
 seeds, so the data set is a function of the arguments wherever its chunks ran. Each finished
 chunk is one file in ``--out`` (written whole or not at all), and a run that finds some of its
 chunks already there plays only the rest: an interrupted run resumes, and a run asking for more
-games extends the set (a last chunk that was short is played again, whole). A folder made with other settings (game, nodes, seed, ...) is refused
-rather than mixed.
+games extends the set (a last chunk that was short is played again, whole). A folder made with
+other settings (game, nodes, seed, evaluation, ...) is refused rather than mixed.
 
 Chunks run in worker processes on this machine (``--concurrency``, default: the cores) or as
 tasks on a Dask cluster (``--scheduler``, as `jiangjun match` does); a worker returns its records
@@ -177,7 +177,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hash", type=_at_least(1), default=16, help="MB of hash per searcher")
     p.add_argument("--concurrency", type=_at_least(1), default=os.cpu_count() or 1,
                    help="worker processes on this machine (default: the cores)")
-    p.add_argument("--scheduler", help="tcp://HOST:PORT of a Dask scheduler (default: this machine)")
+    p.add_argument("--scheduler",
+                   help="tcp://HOST:PORT of a Dask scheduler (default: this machine)")
     return p
 
 
