@@ -1,6 +1,7 @@
 """`jiangjun selfplay`: chunk files in the folder, resuming plays only what is missing, the same
 arguments make the same data, a folder of other settings is refused."""
 import numpy as np
+import pytest
 
 from engine.nnue.records import chunk_files, load_folder, read_header
 from protocol.cli import main
@@ -51,3 +52,19 @@ def test_selfplay_with_a_net_records_which_net(tmp_path, capsys):
     write_net(other, FloatNet.initial(scheme_for("shogi"), 8, seed=2).quantised())
     assert main(ARGS + ["--games", "1", "--out", str(tmp_path / "o"), "--net", str(other)]) == 2
     assert "shogi net, not xiangqi" in capsys.readouterr().err
+
+
+def test_selfplay_on_a_dask_cluster_makes_the_same_data(tmp_path):
+    """Chunks played by Dask workers (processes, no shared disk needed) are the chunks this
+    machine plays from the same arguments."""
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
+                                       dashboard_address=None, processes=True)
+    try:
+        assert main(ARGS + ["--games", "2", "--out", str(tmp_path / "dask"),
+                            "--scheduler", cluster.scheduler_address]) == 0
+    finally:
+        cluster.close()
+    assert main(ARGS + ["--games", "2", "--out", str(tmp_path / "here")]) == 0
+    assert np.array_equal(load_folder(tmp_path / "dask", "xiangqi"),
+                          load_folder(tmp_path / "here", "xiangqi"))
