@@ -26,7 +26,8 @@ class Option:
     choices: tuple[str, ...] = ()
     dialects: tuple[str, ...] | None = None    # None: every dialect
     spellings: dict[str, str] = field(default_factory=dict)   # dialect -> declared name
-    xboard_file: bool = False              # a string XBoard offers with a file chooser
+    file: bool = False                     # a string naming a file: USI declares it "filename"
+                                           # and XBoard "-file", so GUIs offer a file chooser
 
     def spelled(self, dialect: str) -> str:
         if dialect in self.spellings:
@@ -112,7 +113,8 @@ class OptionTable:
             return f'feature option="{self._xboard_body(option)}"'
         name = option.spelled(self.dialect)
         head = f"option {name}" if self.dialect == "ucci" else f"option name {name}"
-        parts = [head, "type", option.kind]
+        kind = "filename" if option.file and self.dialect == "usi" else option.kind
+        parts = [head, "type", kind]
         if option.kind == "check":
             parts += ["default", "true" if self.values[option.name] else "false"]
         elif option.kind == "spin":
@@ -137,7 +139,7 @@ class OptionTable:
                 ("*" if c == value else "") + c for c in option.choices)
         if option.kind == "button":
             return f"{option.name} -button"
-        return f"{option.name} -{'file' if option.xboard_file else 'string'} {value}"
+        return f"{option.name} -{'file' if option.file else 'string'} {value}"
 
 
 UCI_FAMILY = ("uci", "ucicyclone", "ucci", "usi")
@@ -179,7 +181,7 @@ def engine_options(dialect: str, variants: tuple[str, ...], default_variant: str
         # Janggi's horse/elephant arrangements for `startpos` (any other set-up: give its FEN).
         # The learned evaluation: on where a net loads for the game (shipped, or EvalFile's).
         Option("Use NNUE", "check", True),
-        Option("EvalFile", "string", "", xboard_file=True),
+        Option("EvalFile", "string", "", file=True),
         Option("Cho Setup", "combo", SETUP_DEFAULT, choices=SETUPS, dialects=DIALECTS_WITH_BOARDS),
         Option("Han Setup", "combo", SETUP_DEFAULT, choices=SETUPS, dialects=DIALECTS_WITH_BOARDS),
     ]

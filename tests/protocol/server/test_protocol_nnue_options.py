@@ -28,7 +28,7 @@ def nets(tmp_path_factory):
     ("ucci", ["ucci"], "option Use_NNUE type check default true",
      "option EvalFile type string default <empty>"),
     ("usi", ["usi"], "option name Use_NNUE type check default true",
-     "option name EvalFile type string default <empty>"),
+     "option name EvalFile type filename default <empty>"),
     ("xboard", ["xboard", "protover 2"], 'feature option="Use NNUE -check 1"',
      'feature option="EvalFile -file "'),
 ])
