@@ -33,7 +33,7 @@ OUT_CLIP = 8.0          # output weights, in units of ``scale`` centipawns
 class TrainConfig:
     l1: int = 128
     epochs: int = 20
-    batch: int = 16384
+    batch: int | None = None       # positions per step; None: auto_batch()
     lr: float = 1e-3
     final_lr_ratio: float = 0.05   # cosine decay from lr to lr * this
     result_weight: float = 0.25
@@ -195,7 +195,7 @@ def train(data: TrainingSet, config: TrainConfig,
     moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
     g_ft_w = grads[0].reshape(net.ft_w.shape)
     scratch = np.zeros(4 * config.l1, dtype=np.float32)
-    batch = min(config.batch, len(training))
+    batch = min(config.batch or auto_batch(len(training)), len(training))
     batcher = _Batcher(training, batch)
     steps_per_epoch = math.ceil(len(training) / batch)
     total = steps_per_epoch * config.epochs
@@ -233,6 +233,12 @@ def train(data: TrainingSet, config: TrainConfig,
         for p, kept in zip(params, best):
             p[:] = kept
     return net
+
+
+def auto_batch(positions: int) -> int:
+    """About 256 steps per epoch, from 256 to 16,384 positions a step: large sets train with
+    the batch Stockfish's trainers use, small ones still take enough steps to learn."""
+    return int(min(16384, max(256, positions // 256)))
 
 
 def _cosine(config: TrainConfig, step: int, total: int) -> float:

@@ -29,7 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, help="the net file to write")
     p.add_argument("--l1", type=int, default=d.l1, help="accumulators per perspective")
     p.add_argument("--epochs", type=int, default=d.epochs)
-    p.add_argument("--batch", type=int, default=d.batch)
+    p.add_argument("--batch", type=int, default=d.batch,
+                   help="positions per step (default: about 256 steps per epoch, 256 to 16384)")
     p.add_argument("--lr", type=float, default=d.lr, help="starting learning rate (cosine decay)")
     p.add_argument("--result-weight", type=float, default=d.result_weight,
                    help="share of the target taken from the game result (the rest: the score)")
@@ -53,7 +54,7 @@ def main(argv: list[str]) -> int:
                              scale=args.scale, seed=args.seed)
         if not 1 <= config.l1 <= NN_MAX_L1:
             raise ValueError(f"--l1 must be from 1 to {NN_MAX_L1}")
-        if min(config.l1, config.epochs, config.batch) < 1 or not 0 <= config.validation < 1 \
+        if min(config.l1, config.epochs, config.batch or 1) < 1 or not 0 <= config.validation < 1 \
                 or not 0 <= config.result_weight <= 1 or config.lr <= 0 \
                 or (config.scale is not None and config.scale <= 0):
             raise ValueError("l1, epochs and batch must be at least 1, lr and scale positive, "
