@@ -77,7 +77,7 @@ class ChunkResult:
 
 
 def game_rng(task: SelfplayTask, game: int) -> random.Random:
-    # a string seed hashes the same in every process and Python run (PYTHONHASHSEED aside)
+    # random.Random hashes a string seed with SHA-512: the same games in every process and run
     return random.Random(f"{get_variant(task.variant).name}/{task.seed}/{task.chunk}/{game}")
 
 
