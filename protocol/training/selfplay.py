@@ -28,6 +28,7 @@ from pathlib import Path
 from engine.nnue.records import SUFFIX, read_header, write_chunk
 from engine.nnue.selfplay import SelfplayTask, play_chunk
 from engine.variants import get_variant
+from protocol.server.interrupt import at_interrupt
 
 # What a folder's chunks must agree on: the task's fields but the chunk number, its game count
 # and the net's bytes (the header keeps the net's hash as "evaluation").
@@ -131,6 +132,7 @@ class _Played:
     stops whatever still runs (an interrupted run must not leave workers playing on)."""
 
     def __init__(self, args, tasks: list[SelfplayTask]):
+        self.closed = False
         if args.scheduler:
             try:
                 from distributed import Client, as_completed
@@ -152,6 +154,10 @@ class _Played:
         return iter(self.results)
 
     def close(self) -> None:
+        """Idempotent: Ctrl-C's watchdog (protocol/server/interrupt.py) may call it first."""
+        if self.closed:
+            return
+        self.closed = True
         if self.client is not None:
             self.client.cancel(self.futures)
             self.client.close()
@@ -209,6 +215,8 @@ def main(argv: list[str]) -> int:
         return 0
     progress = _Progress(sum(task.games for task in todo))
     played = _Played(args, todo)
+    # Ctrl-C ends the command at once (os._exit, from a watchdog thread): stop the workers first
+    at_interrupt(played.close)
     try:
         for result in played:
             task = result.task
