@@ -47,12 +47,11 @@ def run(variant: str | None = None, depth: int | None = None, verbose: bool = Fa
 
 def net_in_use(game: str) -> str:
     """What evaluates ``game`` in a default search: its shipped net, or the built-in one."""
-    from .nnue.nets import shipped_net
-    from .nnue.network import read_net
-    path = shipped_net(game)
-    if path is None:
+    from .nnue.nets import load_net, shipped_net
+    net = load_net(VARIANTS[game])        # the search's own cached load, not a second read
+    if net is None:
         return "built-in evaluation (no net ships for this game)"
-    return f"net {path.name} (sha256 {read_net(path, game).checksum()[:12]})"
+    return f"net {shipped_net(game).name} (sha256 {net.checksum()[:12]})"
 
 
 def main(variant: str | None, depth: int | None) -> int:

@@ -14,9 +14,9 @@ for callers outside the search (ACC_FREE). Features as in engine/nnue/features.p
 padded board through NN_ORIENT.
 """
 from .jit import BOARD, STATE, TABLE, UNDO, kernel
-from .layout import (F_DROPS, H_DEMOTE, H_FLAGS, M_FROM_MASK, M_TO_SHIFT, MAX_TYPES, MF_CASTLE,
-                     MF_DROP, MF_PASS, NSQ, OFF,
-                     S_HAND, S_SP, S_STM, U_CAPSQ, U_CAPTURED, U_MOVE, U_MOVED)
+from .layout import (F_DROPS, H_DEMOTE, H_FLAGS, H_NPLAY, H_PLAY, M_FROM_MASK, M_TO_SHIFT,
+                     MAX_TYPES, MF_CASTLE, MF_DROP, MF_PASS, NSQ, S_HAND, S_SP, S_STM, U_CAPSQ,
+                     U_CAPTURED, U_MOVE, U_MOVED)
 from .makemove import castle_targets
 from .search_layout import (EV_NNUE, MAXP, NN_FT_B, NN_FT_W, NN_HAND_BASE, NN_L1, NN_MAX_L1,
                             NN_ORIENT, NN_OUT_B, NN_OUT_W, NN_PER_COLOUR, NN_SLOTS, NN_SQUARES,
@@ -73,9 +73,11 @@ def nnue_refresh(T, E, board, st, scratch, ply):
         base = SC_ACC + (ply * 2 + perspective) * NN_MAX_L1
         for j in range(l1):
             scratch[base + j] = E[bias + j]
-        for sq in range(NSQ):
+        play = T[H_PLAY]
+        for i in range(T[H_NPLAY]):
+            sq = T[play + i]
             pc = board[sq]
-            if pc != 0 and pc != OFF:
+            if pc != 0:
                 add_row(E, scratch, base, board_feature(E, perspective, pc, sq), 1)
         for colour in range(2):
             for pt in range(1, MAX_TYPES):

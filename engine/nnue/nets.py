@@ -6,6 +6,7 @@ file there plays with its hand-made evaluation.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +20,9 @@ _LOADED: dict[tuple[str, str, int, int], QuantisedNet] = {}
 _TABLES: dict[tuple[int, int], tuple[np.ndarray, QuantisedNet, np.ndarray]] = {}
 
 
+@lru_cache(maxsize=None)
 def shipped_net(variant: str) -> Path | None:
+    """The package's net for ``variant`` (looked up once: every search start asks)."""
     found = sorted(NETS.glob(f"{variant}-*.nnue"))
     return found[-1] if found else None
 
