@@ -116,19 +116,31 @@ def _check_notation(notation: str) -> str:
 class Engine(PositionHolder):
     """Jiangjun's search in this process. Options: ``hash_mb``, ``threads``, ``use_nnue`` and
     ``eval_file`` (the searcher's SearchConfig, as the protocol's Hash, Threads, Use NNUE and
-    EvalFile options set it; ``eval_file`` "" = the net shipped for the game, if any)."""
+    EvalFile options set it; ``eval_file`` "" = the net shipped for the game, if any), and the
+    playing level of ``play()``: ``skill_level`` (0-20, 20 = full strength) or ``elo`` (as
+    UCI_LimitStrength with UCI_Elo; it wins over ``skill_level``), with ``level_seed`` to make a
+    level's choices repeatable. ``analyse()`` always searches at full strength."""
 
     def __init__(self, variant: str = "chess", fen: str | None = None, moves=(), *,
                  setup=None, chess960: bool = False, notation: str = CANONICAL,
                  rule_options: dict | None = None, hash_mb: int = 16, threads: int = 1,
-                 use_nnue: bool = True, eval_file: str = ""):
+                 use_nnue: bool = True, eval_file: str = "", skill_level: int = 20,
+                 elo: int | None = None, level_seed: int | None = None):
         super().__init__(variant, fen, moves, setup=setup, chess960=chess960, notation=notation,
                          rule_options=rule_options)
         from .search import Searcher
         self.searcher = Searcher()
         self._configure(hash_mb=hash_mb)
         self._configure(threads=threads)
-        self._configure(use_nnue=bool(use_nnue), eval_file=str(eval_file))
+        self._configure(use_nnue=bool(use_nnue), eval_file=str(eval_file), level_seed=level_seed)
+        self.skill_level, self.elo = skill_level, elo
+
+    def level(self, board: Board | None = None):
+        """The playing level ``play()`` uses in the game of ``board`` (engine/levels.py)."""
+        from .levels import level_for
+        game = (board or self.board).spec.name
+        return level_for(game, int(self.skill_level), self.elo is not None,
+                         int(self.elo) if self.elo is not None else 0)
 
     def _configure(self, **changes) -> None:
         """Change the searcher's SearchConfig. Memory that cannot be had is reported on stderr
@@ -168,19 +180,20 @@ class Engine(PositionHolder):
         come from one search and compare fairly.
         """
         return self._search(limit, multipv, depth, nodes, movetime, mate, notation, board,
-                            on_info, searchmoves).lines
+                            on_info, searchmoves, skill=20.0).lines
 
     def play(self, limit=None, *, depth=None, nodes=None, movetime=None, notation: str | None = None,
              board: Board | None = None, push: bool = False) -> PlayResult:
         """The move the engine chooses; with ``push=True`` it is also played on the position."""
-        result = self._search(limit, 1, depth, nodes, movetime, None, notation, board, None)
+        result = self._search(limit, 1, depth, nodes, movetime, None, notation, board, None,
+                              skill=self.level(board).skill)
         if push and result.move is not None:
             target = board or self.board
             target.push(self._parse(target, result.move, notation))
         return result
 
     def _search(self, limit, multipv, depth, nodes, movetime, mate, notation, board,
-                on_info, searchmoves=None) -> PlayResult:
+                on_info, searchmoves=None, skill: float = 20.0) -> PlayResult:
         limit = Limit.for_analysis(limit, depth=depth, nodes=nodes, movetime=movetime, mate=mate)
         board = board or self.board
         roots = [self._parse(board, move, notation) for move in searchmoves] if searchmoves else None
@@ -195,7 +208,7 @@ class Engine(PositionHolder):
             if on_info is not None:
                 on_info(line)
 
-        self._configure(multipv=multipv)
+        self._configure(multipv=multipv, skill=skill)
         self.searcher.start(board.position, limits, record, done.append)
         try:
             self.searcher.wait()

@@ -11,6 +11,7 @@ only the main thread reports.
 """
 from __future__ import annotations
 
+import random
 import sys
 import threading
 import time
@@ -28,6 +29,8 @@ from .kernels.movegen import gen_legal
 from .kernels.search import capture_gain, search_root
 from .kernels.tt import tt_hashfull, tt_probe
 from .hash_table import allocate_table
+from .level_guards import guarded_choice
+from .levels import Level, choose, complexity
 from .nnue.network import NetFileError
 from .nnue.nets import load_net, table_with_net
 from .position import Position
@@ -151,6 +154,11 @@ class _Job:
             legal = chosen or legal
         self.root = legal
         self.pondering = limits.ponder
+        # A playing level weakens the moves the engine plays; analysis (go infinite) stays at
+        # full strength.
+        level = Level(config.skill)
+        self.level = None if level.full_strength or limits.infinite else level
+        self.position = position.copy() if self.level is not None else None
         self.released = threading.Event()      # infinite/ponder: may answer now
         if not (limits.infinite or limits.ponder):
             self.released.set()
@@ -229,6 +237,7 @@ class Searcher:
         self._lock = threading.Lock()
         self._plan: TimePlan = UNLIMITED
         self._main_depth = 0
+        self._level_rng = random.Random()
         self._t0 = 0
         self.set_threads(config.threads)
 
@@ -365,7 +374,8 @@ class Searcher:
             return BestMove(None, None, None, None)
         main = self._workers[0]
         main.setup(job)
-        main.ctl[S.C_NODE_LIMIT] = int(limits.nodes) if limits.nodes else 0
+        node_limit = int(limits.nodes) if limits.nodes else 0
+        main.ctl[S.C_NODE_LIMIT] = node_limit
         root = self._initial_order(job)
         max_depth = S.MAXP - 8
         if limits.depth:
@@ -373,12 +383,22 @@ class Searcher:
         if limits.mate:
             max_depth = min(max_depth, 2 * int(limits.mate) + 8)
         helpers = self._start_helpers(job, root)
-        multipv = max(1, min(job.config.multipv, len(root)))
+        shown = max(1, min(job.config.multipv, len(root)))   # the lines the GUI asked for
+        multipv = shown
+        level = job.level
+        if level is not None:
+            max_depth = min(max_depth, level.depth_cap)
+            multipv = max(shown, min(level.candidates, len(root)))
         best: list[_Line] = []
+        top_scores: list[int] = []     # the best line's score after each iteration
         settled = False          # every line is a mate or rule end within the searched depth
         try:
             for depth in range(1, max_depth + 1):
                 self._main_depth = depth - 1    # completed by the main thread (helpers read it)
+                if level is not None and depth == 2:
+                    # the first iteration scored every candidate; the budget binds from here
+                    budget = level.node_budget
+                    main.ctl[S.C_NODE_LIMIT] = min(node_limit, budget) if node_limit else budget
                 main.ctl[S.C_SELDEPTH] = 0
                 lines: list[_Line] = []
                 aborted = False
@@ -399,13 +419,14 @@ class Searcher:
                     if not pv:  # cannot happen with a full window; keep the order's first move
                         pv = [candidates[0]]
                     lines.append(_Line(score, pv))
-                    if not (settled and k < len(best) and best[k] == lines[-1]):
+                    if k < shown and not (settled and k < len(best) and best[k] == lines[-1]):
                         self._emit(job, depth, k + 1, score, pv)
                 if aborted:
                     break
                 unstable = bool(best) and (lines[0].pv[0] != best[0].pv[0]
                                            or lines[0].score < best[0].score - 30)
                 best = lines
+                top_scores.append(lines[0].score)
                 chosen = [line.pv[0] for line in lines]
                 root = chosen + [m for m in root if m not in chosen]
                 if self._should_stop(job, best[0].score, depth, unstable):
@@ -423,10 +444,33 @@ class Searcher:
                 thread.join()
         if not best:
             return BestMove(root[0], None, None, None)
-        line = best[0]
+        line = best[0] if level is None else self._level_line(job, level, best, top_scores, root)
         cp, mate = split_score(line.score)
         ponder = line.pv[1] if len(line.pv) > 1 else self._tt_reply(job, line.pv[0])
         return BestMove(line.pv[0], ponder, cp, mate)
+
+    def _level_line(self, job: _Job, level: Level, lines: list[_Line], top_scores: list[int],
+                    root: list[int]) -> _Line:
+        """The line a weakened level plays: drawn from the candidates by their scores, hotter in
+        a complicated position, then held to the mate guard (engine/levels.py)."""
+        recent = [max(-1000, min(1000, s)) for s in top_scores[-3:]]
+        swing = max(recent) - min(recent) if recent else 0
+        captures = sum(1 for mv in job.root if capture_gain(job.T, job.board, mv) > 0)
+        hardness = complexity(swing, captures)
+        rng = random.Random(job.config.level_seed) if job.config.level_seed is not None \
+            else self._level_rng
+        # an interrupted iteration may have put its new best move first: one line per move
+        lines = [l for i, l in enumerate(lines) if all(l.pv[0] != m.pv[0] for m in lines[:i])]
+        line = lines[choose([l.score for l in lines], level, hardness, rng)]
+        if not level.guards_mates:
+            return line
+        move = guarded_choice(job.position, [l.pv[0] for l in lines], line.pv[0], root)
+        if move == line.pv[0]:
+            return line
+        for other in lines:
+            if other.pv[0] == move:
+                return other
+        return _Line(line.score, [move])   # a root move outside the candidates: no score of its own
 
     def _aspiration(self, worker: _Worker, root: list[int], depth: int, prev: int | None,
                     job: "_Job | None" = None) -> tuple[int, list[int], bool]:

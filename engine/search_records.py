@@ -65,10 +65,13 @@ class SearchConfig:
     rule_ends: str = ARBITER          # or only the ends a GUI awards (engine/rule_ends.py)
     use_nnue: bool = True             # play with the game's net where there is one
     eval_file: str = ""               # the net file; "" = the one shipped for the game
+    skill: float = 20.0               # the playing level (engine/levels.py); 20 = full strength
+    level_seed: int | None = None     # seeds a level's move choice (None: a fresh seed)
 
     def __post_init__(self) -> None:
         for name, least in (("hash_mb", 1), ("threads", 1), ("multipv", 1), ("move_overhead_ms", 0)):
             object.__setattr__(self, name, max(least, int(getattr(self, name))))
+        object.__setattr__(self, "skill", max(0.0, min(20.0, float(self.skill))))
 
 
 @dataclass

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import rule_ends
+from engine import levels, rule_ends
 from engine.janggi_setup import DEFAULT as SETUP_DEFAULT, SETUPS   # plain data, no numba
 
 
@@ -182,6 +182,13 @@ def engine_options(dialect: str, variants: tuple[str, ...], default_variant: str
         # The learned evaluation: on where a net loads for the game (shipped, or EvalFile's).
         Option("Use NNUE", "check", True),
         Option("EvalFile", "string", "", file=True),
+        # Playing levels (engine/levels.py): UCI_LimitStrength with UCI_Elo wins over Skill Level.
+        # UCCI names are one lowercase word; USI's standard name is USI_LimitStrength.
+        Option("Skill Level", "spin", levels.FULL_SKILL, *levels.SKILL_RANGE,
+               spellings={"ucci": "skilllevel"}),
+        Option("UCI_LimitStrength", "check", False, spellings={"ucci": "limitstrength"}),
+        Option("UCI_Elo", "spin", levels.ELO_DEFAULT, *levels.ELO_OPTION_RANGE,
+               spellings={"ucci": "elo"}),
         Option("Cho Setup", "combo", SETUP_DEFAULT, choices=SETUPS, dialects=DIALECTS_WITH_BOARDS),
         Option("Han Setup", "combo", SETUP_DEFAULT, choices=SETUPS, dialects=DIALECTS_WITH_BOARDS),
     ]

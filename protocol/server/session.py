@@ -16,7 +16,7 @@ import traceback
 from dataclasses import replace
 from typing import Callable
 
-from engine import cache
+from engine import cache, levels
 from engine.dialect_notation import text_to_move
 from engine.janggi_setup import setup_fen
 from engine.search_records import SearchConfig
@@ -242,6 +242,8 @@ class SearchSlot:
 CONFIG_FIELDS = {"Hash": "hash_mb", "Threads": "threads", "MultiPV": "multipv",
                  "Move Overhead": "move_overhead_ms", "Rule Ends": "rule_ends",
                  "Use NNUE": "use_nnue", "EvalFile": "eval_file"}
+# The options that make the playing level (SearchConfig.skill, per game: Session.skill).
+LEVEL_OPTIONS = ("Skill Level", "UCI_LimitStrength", "UCI_Elo", "UCI_AnalyseMode")
 MEMORY_OPTIONS = ("Hash", "Threads")          # allocated when set: a refusal comes at once
 SETUP_OPTIONS = ("Cho Setup", "Han Setup")
 
@@ -279,7 +281,18 @@ class Session:
         values = self.options.values
         fields = {field: values[name] for name, field in CONFIG_FIELDS.items()}
         fields["rule_ends"] = self.rule_ends_for(get_variant(self.game.variant), values["Rule Ends"])
+        fields["skill"] = self.skill()
         return SearchConfig(**fields)
+
+    def skill(self) -> float:
+        """The playing level the options ask for in this game; a GUI analysing
+        (UCI_AnalyseMode) gets full strength."""
+        values = self.options.values
+        if values.get("UCI_AnalyseMode"):
+            return float(levels.FULL_SKILL)
+        game = get_variant(self.game.variant).name
+        return levels.level_for(game, values["Skill Level"], values["UCI_LimitStrength"],
+                                values["UCI_Elo"]).skill
 
     def set_option(self, name: str, value: str | None) -> tuple[Option, object]:
         """Set an option; OptionError when it is unknown, its value is bad, or (Hash, Threads)
@@ -296,7 +309,7 @@ class Session:
             problem = self.claim_memory(option.name, previous)
             if problem:
                 raise OptionError(problem)
-        elif option.name in CONFIG_FIELDS:
+        elif option.name in CONFIG_FIELDS or option.name in LEVEL_OPTIONS:
             searcher = self.core.searcher
             if searcher is not None and not self.slot.busy:
                 searcher.configure(self.config_keeping_memory(searcher))
