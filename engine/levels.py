@@ -120,7 +120,7 @@ CALIBRATION = _calibration()
 # The option's declared range: every game's calibrated range, in whole hundreds.
 ELO_OPTION_RANGE = (int(min(p[0][1] for p in CALIBRATION.values()) // 100 * 100),
                     int(-(-max(p[-1][1] for p in CALIBRATION.values()) // 100) * 100))
-ELO_DEFAULT = 1500
+ELO_DEFAULT = min(max(1500, ELO_OPTION_RANGE[0]), ELO_OPTION_RANGE[1])   # GUIs check it is in range
 
 
 def elo_range(game: str) -> tuple[int, int]:

@@ -74,6 +74,7 @@ def test_every_game_ships_a_rising_calibration(game):
     assert skills[0] == 0 and skills[-1] == levels.FULL_SKILL
     low, high = levels.elo_range(game)
     assert levels.ELO_OPTION_RANGE[0] <= low < high <= levels.ELO_OPTION_RANGE[1]
+    assert levels.ELO_OPTION_RANGE[0] <= levels.ELO_DEFAULT <= levels.ELO_OPTION_RANGE[1]
 
 
 def _play(searcher, position, limits, skill, seed=None):

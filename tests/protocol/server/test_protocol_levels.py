@@ -8,22 +8,23 @@ from engine import levels
 from protocol_harness import Talk
 
 LOW, HIGH = levels.ELO_OPTION_RANGE
+DEFAULT = levels.ELO_DEFAULT
 
 
 @pytest.mark.parametrize("dialect, hello, declared", [
     ("uci", ["uci"], ["option name Skill Level type spin default 20 min 0 max 20",
                       "option name UCI_LimitStrength type check default false",
-                      f"option name UCI_Elo type spin default 1500 min {LOW} max {HIGH}"]),
+                      f"option name UCI_Elo type spin default {DEFAULT} min {LOW} max {HIGH}"]),
     ("ucicyclone", ["uci", "setoption name UCI_Cyclone value true"], None),
     ("ucci", ["ucci"], ["option skilllevel type spin default 20 min 0 max 20",
                         "option limitstrength type check default false",
-                        f"option elo type spin default 1500 min {LOW} max {HIGH}"]),
+                        f"option elo type spin default {DEFAULT} min {LOW} max {HIGH}"]),
     ("usi", ["usi"], ["option name Skill_Level type spin default 20 min 0 max 20",
                       "option name USI_LimitStrength type check default false",
-                      f"option name USI_Elo type spin default 1500 min {LOW} max {HIGH}"]),
+                      f"option name USI_Elo type spin default {DEFAULT} min {LOW} max {HIGH}"]),
     ("xboard", ["xboard", "protover 2"], ['feature option="Skill Level -spin 20 0 20"',
                                           'feature option="UCI_LimitStrength -check 0"',
-                                          f'feature option="UCI_Elo -spin 1500 {LOW} {HIGH}"']),
+                                          f'feature option="UCI_Elo -spin {DEFAULT} {LOW} {HIGH}"']),
 ])
 def test_the_level_options_are_declared_in_every_dialect(dialect, hello, declared):
     out = Talk().send(*hello)
