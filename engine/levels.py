@@ -16,9 +16,9 @@ Glossary
                so a move 1 T worse than the best is e times less likely than it. T grows as the
                skill drops (about 10 cp at 19, 300 at 0).
   complexity   0 - 1, how hard the position is for a person: the search's best score swinging
-               between iterations and pieces attacked at the root. T is scaled by 0.5 + complexity,
-               so a trivial position (a recapture, one safe move) is played right far more often
-               than a sharp one at the same level.
+               between iterations and the captures the side to move has. T is scaled by
+               0.5 + complexity, so a trivial position (a recapture, one safe move) is played
+               right far more often than a sharp one at the same level.
   mate guard   from MATE_GUARD_SKILL on, a weakened level always plays a mate in one and never
                a move that lets the opponent mate in one when another move does not: the
                mistakes a beginner would not make.
