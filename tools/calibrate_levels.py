@@ -125,6 +125,8 @@ def play_missing(ns: argparse.Namespace, log: Path) -> None:
                 "--random-plies", str(ns.random_plies),
                 "--seed", str(ns.seed + done[frozenset((a, b))] + hash_pair(a, b)),
                 "--concurrency", str(ns.concurrency), "--log", str(part)]
+        if ns.scheduler:
+            args += ["--scheduler", ns.scheduler]
         status = match_main(args)
         if part.exists():
             with open(log, "a", encoding="utf-8") as out:
@@ -298,6 +300,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--concurrency", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--hash", type=int, default=16)
+    parser.add_argument("--scheduler", help="a Dask scheduler (tcp://HOST:PORT) to play the games "
+                                            "on, as `jiangjun match --scheduler`")
     parser.add_argument("--ours-cmd", default="jiangjun",
                         help="our engine's command (e.g. 'python -m protocol' with --ours-dir)")
     parser.add_argument("--ours-dir", help="run our engine in this folder: a worktree of the "
