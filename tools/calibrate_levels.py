@@ -31,13 +31,13 @@ from pathlib import Path
 
 import numpy as np
 
+from engine.levels import CALIBRATION_FILE
+from protocol.records.game import FIRST_POINTS
 from protocol.runner.cli import main as match_main
+from tools.strength_match import FSF, MAXQI
 
-FSF = "/usr/games/fairy-stockfish"
-MAXQI = "/usr/games/maxqi"
 ANCHOR = "fsf-elo1500"
 ANCHOR_ELO = 1500.0
-CALIBRATION_FILE = Path(__file__).resolve().parent.parent / "engine" / "levels_calibration.json"
 
 
 def player_args(name: str, ns: argparse.Namespace) -> list[str]:
@@ -87,7 +87,6 @@ def neighbours(elo: int, ns: argparse.Namespace) -> list[int]:
     return below + above
 
 
-POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 # Games that measure nothing: an engine that failed to start, and a loss by a rules infraction,
 # which here is Fairy-Stockfish's janggi refusing a legal move of ours (tools/strength_match.py,
 # FSF_VARIANT). They are left out of the fit and played again.
@@ -101,7 +100,7 @@ def logged(log: Path) -> list[dict]:
 
 
 def measured(game: dict) -> bool:
-    return game.get("termination") not in NOT_MEASURED and game["result"] in POINTS
+    return game.get("termination") not in NOT_MEASURED and game["result"] in FIRST_POINTS
 
 
 def played(log: Path) -> Counter:
@@ -197,7 +196,7 @@ def fit_ratings(games: list[tuple[str, str, float]], anchor: str, anchor_elo: fl
 def results(log: Path) -> tuple[list[tuple[str, str, float]], int]:
     """(first, second, first's points) per measured game, and how many games were left out."""
     games = logged(log)
-    kept = [(g["first"], g["second"], POINTS[g["result"]]) for g in games if measured(g)]
+    kept = [(g["first"], g["second"], FIRST_POINTS[g["result"]]) for g in games if measured(g)]
     return kept, len(games) - len(kept)
 
 
@@ -256,22 +255,14 @@ def markdown() -> str:
     games = [g for g in ("xiangqi", "janggi", "shogi", "chess") if g in data]
     skills = sorted({int(name[1:]) for g in games for name in data[g]["measured"]
                      if name.startswith("L")})
-    head = "| Skill Level | " + " | ".join(games) + " |"
-    rows = [head, "|---" * (len(games) + 1) + "|"]
-    for skill in skills:
-        cells = []
-        for g in games:
-            rating = data[g]["measured"].get(f"L{skill}")
-            cells.append(f"{rating[0]} ± {rating[1]}" if rating else "")
-        rows.append(f"| {skill} | " + " | ".join(cells) + " |")
     others = sorted({n for g in games for n in data[g]["measured"] if not n.startswith("L")},
                     key=lambda n: (n.startswith("E"), n))
-    for name in others:
-        cells = []
-        for g in games:
-            rating = data[g]["measured"].get(name)
-            cells.append(f"{rating[0]} ± {rating[1]}" if rating else "")
-        label = f"UCI_Elo {name[1:]}" if name.startswith("E") else name
+    labels = [(f"L{s}", str(s)) for s in skills] + \
+        [(n, f"UCI_Elo {n[1:]}" if n.startswith("E") else n) for n in others]
+    rows = ["| Skill Level | " + " | ".join(games) + " |", "|---" * (len(games) + 1) + "|"]
+    for name, label in labels:
+        ratings = [data[g]["measured"].get(name) for g in games]
+        cells = [f"{r[0]} ± {r[1]}" if r else "" for r in ratings]
         rows.append(f"| {label} | " + " | ".join(cells) + " |")
     rows.append("| games | " + " | ".join(str(data[g]["games"]) for g in games) + " |")
     return "\n".join(rows)

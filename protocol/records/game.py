@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+# A finished game's points for its first player, by result.
+FIRST_POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+
 
 @dataclass
 class MoveRecord:
@@ -38,7 +41,7 @@ class GameResult:
 
     def score_of(self, name: str) -> float:
         """Points for engine ``name`` (1, 0.5, 0)."""
-        first_points = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(self.result)
+        first_points = FIRST_POINTS.get(self.result)
         if first_points is None:
             return 0.0
         return first_points if name == self.first else 1.0 - first_points

@@ -280,17 +280,17 @@ class Session:
         """The configuration the options make, for the game being played."""
         values = self.options.values
         fields = {field: values[name] for name, field in CONFIG_FIELDS.items()}
-        fields["rule_ends"] = self.rule_ends_for(get_variant(self.game.variant), values["Rule Ends"])
-        fields["skill"] = self.skill()
+        spec = get_variant(self.game.variant)
+        fields["rule_ends"] = self.rule_ends_for(spec, values["Rule Ends"])
+        fields["skill"] = self.skill(spec.name)
         return SearchConfig(**fields)
 
-    def skill(self) -> float:
-        """The playing level the options ask for in this game; a GUI analysing
+    def skill(self, game: str) -> float:
+        """The playing level the options ask for in ``game``; a GUI analysing
         (UCI_AnalyseMode) gets full strength."""
         values = self.options.values
         if values.get("UCI_AnalyseMode"):
             return float(levels.FULL_SKILL)
-        game = get_variant(self.game.variant).name
         return levels.level_for(game, values["Skill Level"], values["UCI_LimitStrength"],
                                 values["UCI_Elo"]).skill
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 import json
 
 from engine.variants import get_variant
-
-RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}   # from the first player's view
+from protocol.records.game import FIRST_POINTS as RESULTS   # from the first player's view
 
 
 def game_of(variant: str) -> str | None:
