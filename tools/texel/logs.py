@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from engine.variants import get_variant
-from protocol.records.game import FIRST_POINTS as RESULTS   # from the first player's view
+from protocol.records.game import FIRST_POINTS
 
 
 def game_of(variant: str) -> str | None:
@@ -25,6 +25,7 @@ def read_games(paths: list[str], game: str) -> list[dict]:
                     record = json.loads(line)
                 except json.JSONDecodeError:
                     continue
-                if game_of(record.get("variant", "")) == game and record.get("result") in RESULTS:
+                if (game_of(record.get("variant", "")) == game
+                        and record.get("result") in FIRST_POINTS):
                     out.append(record)
     return out

@@ -20,8 +20,7 @@ from engine.kernels.tuning import QS_MAX_PLY, quiescence
 from engine.notation import move_text
 from engine.position import Position
 from engine.variants import get_variant
-
-from .logs import RESULTS
+from protocol.records.game import FIRST_POINTS
 
 
 @dataclass
@@ -49,7 +48,7 @@ def extract(records: list[dict], game: str, skip: int = 8) -> Dataset:
     for gi, record in enumerate(records):
         pos = Position(game, record.get("start_fen"))
         T, Z = pos.cv.T, pos.cv.Z
-        label = RESULTS[record["result"]]
+        label = FIRST_POINTS[record["result"]]
         used = False
         texts = [m["move"] for m in record["moves"]]
         for ply in range(len(texts) + 1):
