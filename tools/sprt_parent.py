@@ -4,6 +4,12 @@ evaluation change is decided here: only a winner stays, a simplification must lo
     python -m tools.sprt_parent --variant xiangqi                      # gain: elo0=0 elo1=5
     python -m tools.sprt_parent --variant shogi --simplification       # elo0=-5 elo1=0
     python -m tools.sprt_parent --variant chess --base 5fa127b --tc 5+0.05 --games 4000
+    python -m tools.sprt_parent --variant shogi --nodes 20000 --games 100 --concurrency 2
+
+With ``--nodes`` every move searches that many nodes instead of running a clock: a filter for a
+change to the tree's shape (pruning, reductions, ordering) that costs no quiet machine, since
+node counts do not depend on the load; it may run two games at a time or beside other work. It
+does not see a change of speed, so a candidate that passes it still plays its timed SPRT.
 
 The base commit is checked out as a git worktree (kept under ``--worktrees`` and reused), both
 trees' kernels are compiled before the first game (a cold build inside a game would lose it on
@@ -51,9 +57,10 @@ def match_args(ns: argparse.Namespace, tree: Path, base: Path, label: str) -> li
     proto = PROTOCOLS.get(ns.variant, "uci")
     command = f"{sys.executable} -m protocol"
     bounds = "elo0=-5 elo1=0" if ns.simplification else ns.sprt
-    args = ["--variant", ns.variant, "--tc", ns.tc, "--games", str(ns.games),
-            "--random-plies", str(ns.random_plies), "--seed", str(ns.seed), "--concurrency", "1",
-            "--sprt", *bounds.split(),
+    limit = ["--nodes", str(ns.nodes)] if ns.nodes else ["--tc", ns.tc]
+    args = ["--variant", ns.variant, *limit, "--games", str(ns.games),
+            "--random-plies", str(ns.random_plies), "--seed", str(ns.seed),
+            "--concurrency", str(ns.concurrency), "--sprt", *bounds.split(),
             "--engine", "name=new", f"cmd={command}", f"dir={tree}", f"proto={proto}",
             f"option.Hash={ns.hash}",
             "--engine", f"name={label}", f"cmd={command}", f"dir={base}", f"proto={proto}",
@@ -68,6 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", required=True, help="xiangqi, janggi, shogi or chess")
     parser.add_argument("--base", default="HEAD~1", help="the commit to play against")
     parser.add_argument("--tc", default="10+0.1")
+    parser.add_argument("--nodes", type=int, default=0,
+                        help="instead of --tc: nodes per move (a load-insensitive filter)")
+    parser.add_argument("--concurrency", type=int, default=1,
+                        help="games at a time; more than 1 only with --nodes")
     parser.add_argument("--games", type=int, default=2000, help="at most; the SPRT stops first")
     parser.add_argument("--sprt", default="elo0=0 elo1=5 alpha=0.05 beta=0.05")
     parser.add_argument("--simplification", action="store_true",
@@ -79,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worktrees", type=Path, default=Path("/tmp"),
                         help="where the base commit's worktree is kept")
     ns = parser.parse_args(argv)
+    if ns.concurrency > 1 and not ns.nodes:
+        parser.error("--concurrency above 1 needs --nodes: with a clock, parallel games measure "
+                     "the machine's load")
     base = base_tree(ns.base, ns.worktrees)
     label = f"base-{git('rev-parse', '--short', 'HEAD', cwd=base)}"
     head = git("rev-parse", "--short", "HEAD")
@@ -89,7 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bench: new {signatures['new']}, {label} {signatures[label]}", flush=True)
     code = subprocess.run([sys.executable, "-m", "protocol", "match",
                            *match_args(ns, ROOT, base, label)], cwd=ROOT).returncode
-    print(f"bench: new {signatures['new']}, {label} {signatures[label]}; {ns.variant} {ns.tc}")
+    limit = f"{ns.nodes} nodes a move" if ns.nodes else ns.tc
+    print(f"bench: new {signatures['new']}, {label} {signatures[label]}; {ns.variant} {limit}")
     return code
 
 

@@ -3,12 +3,15 @@ its own tests in tests/protocol/runner)."""
 import argparse
 from pathlib import Path
 
-from tools.sprt_parent import match_args
+import pytest
+
+from tools.sprt_parent import main, match_args
 
 
 def options(**changes):
-    values = dict(variant="shogi", tc="10+0.1", games=2000,
-                  sprt="elo0=0 elo1=5 alpha=0.05 beta=0.05", simplification=False, random_plies=4, seed=1, hash=16, log=None)
+    values = dict(variant="shogi", tc="10+0.1", nodes=0, concurrency=1, games=2000,
+                  sprt="elo0=0 elo1=5 alpha=0.05 beta=0.05", simplification=False,
+                  random_plies=4, seed=1, hash=16, log=None)
     values.update(changes)
     return argparse.Namespace(**values)
 
@@ -33,3 +36,15 @@ def test_both_trees_play_over_the_games_dialect_one_game_at_a_time():
 def test_a_simplification_must_lose_nothing():
     args = match_args(options(simplification=True), Path("/n"), Path("/o"), "b")
     assert args[args.index("--sprt") + 1:args.index("--sprt") + 3] == ["elo0=-5", "elo1=0"]
+
+
+def test_equal_nodes_replace_the_clock_and_may_run_games_side_by_side():
+    args = match_args(options(nodes=20000, concurrency=2), Path("/n"), Path("/o"), "b")
+    assert args[args.index("--nodes") + 1] == "20000" and "--tc" not in args
+    assert args[args.index("--concurrency") + 1] == "2"
+
+
+def test_games_side_by_side_need_equal_nodes(capsys):
+    with pytest.raises(SystemExit):
+        main(["--variant", "shogi", "--concurrency", "2"])
+    assert "needs --nodes" in capsys.readouterr().err
