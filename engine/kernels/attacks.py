@@ -3,7 +3,8 @@ from .jit import BOARD, STATE, TABLE, kernel
 from .layout import (E_DELTA, E_FROMREG, E_HOPEXCL, E_HOPMASK, E_KIND, E_LEG1, E_LEG2, E_LINE,
                      E_MASK, E_SIZE, E_TOREG, F_FLYING_GENERAL, H_ATT_ALL, H_ATT_KING,
                      H_CHECK_REL, H_FLAGS, H_LINES, H_REGIONS, H_W, K_LEAP, M_FROM_MASK,
-                     M_TO_SHIFT, MF_CASTLE, MF_DROP, MF_EP, MF_PASS, NSQ, OFF, S_KING, S_STM)
+                     M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, MF_CASTLE, MF_DROP, MF_EP, MF_PASS, NSQ,
+                     OFF, S_KING, S_STM)
 
 
 @kernel(f"boolean({TABLE}, {BOARD}, int64, int64, int64)", inline=True)
@@ -148,6 +149,35 @@ def may_give_check(T, board, st, mv):
     to = (mv >> M_TO_SHIFT) & M_FROM_MASK
     p = board[to]
     if (T[rel + to] >> (p if p > 0 else -p)) & 1:
+        return True
+    if mv & MF_DROP:
+        return False
+    return (T[rel + (mv & M_FROM_MASK)] & 1) != 0
+
+
+@kernel(f"boolean({TABLE}, {BOARD}, {STATE}, int64)", inline=True)
+def may_give_check_before(T, board, st, mv):
+    """may_give_check's answer asked before ``mv`` is made (the type it leaves on the target:
+    dropped, promoted to or moved), so a move that is pruned anyway need not be made to learn
+    that it gives no check."""
+    if mv & MF_PASS:
+        return False
+    if mv & (MF_CASTLE | MF_EP):
+        return True
+    mover = st[S_STM]
+    ksq = st[S_KING + 1 - mover]
+    if ksq == 0:
+        return False
+    rel = T[H_CHECK_REL] + mover * 2 * NSQ + NSQ - ksq
+    to = (mv >> M_TO_SHIFT) & M_FROM_MASK
+    if mv & MF_DROP:
+        pt = mv & M_FROM_MASK
+    else:
+        pt = (mv >> M_PROMO_SHIFT) & M_PROMO_MASK
+        if pt == 0:
+            p = board[mv & M_FROM_MASK]
+            pt = p if p > 0 else -p
+    if (T[rel + to] >> pt) & 1:
         return True
     if mv & MF_DROP:
         return False

@@ -15,7 +15,8 @@ move.
 """
 import numpy as np  # noqa: F401  (numba typing of the array arguments)
 
-from .attacks import attacked_by, in_check, may_give_check, royals_face
+from .attacks import (attacked_by, in_check, may_give_check, may_give_check_before,
+                      royals_face)
 from .chase import move_chases
 from .evaluate import (EVAL, SCRATCH, eval_prefetch, evaluate, evaluate_at, material,
                        material_delta)
@@ -930,6 +931,12 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 quiet = 1 if is_quiet(T, board, mv) else 0
                 legal = fr[ply, F_LEGAL] + 1
                 fr[ply, F_LEGAL] = legal
+                # a quiet move that cannot give check is pruned before it is made (the
+                # decision is the one prunes_late_quiet takes after making it)
+                if (quiet and not may_give_check_before(T, board, st, mv)
+                        and prunes_late_quiet(E, fr, ply, d, legal, quiet, 0, alpha, beta,
+                                              incheck)):
+                    continue
                 fr[ply, F_CURMV] = mv
                 fr[ply, F_QUIET] = quiet
                 cont = cont_index(T, board, mv)

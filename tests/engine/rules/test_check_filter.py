@@ -1,12 +1,14 @@
 """may_give_check lets the search skip in_check after a move; it may answer "ask" too often but
-never "no" for a move that checks. Checked for every legal move along seeded random games in all
-four games, with checking moves and captures preferred so that checks are common."""
+never "no" for a move that checks. may_give_check_before asks the same before the move is made
+(so the search prunes a late quiet move without making it) and must give the same answer.
+Checked for every legal move along seeded random games in all four games, with checking moves
+and captures preferred so that checks are common."""
 import random
 
 import pytest
 
 from engine.board import Board
-from engine.kernels.attacks import in_check, may_give_check
+from engine.kernels.attacks import in_check, may_give_check, may_give_check_before
 
 
 @pytest.mark.parametrize("variant", ["xiangqi", "janggi", "shogi", "chess"])
@@ -23,11 +25,13 @@ def test_filter_never_misses_a_check(variant):
                 break
             checking = []
             for mv in legal:
+                before = may_give_check_before(T, position.board, position.st, mv)
                 position.push(mv)
                 gives = in_check(T, position.board, position.st, position.turn)
                 may = may_give_check(T, position.board, position.st, mv)
                 position.pop()
                 assert may or not gives, (board.fen(), mv)
+                assert before == may, (board.fen(), mv)
                 tried += 1
                 checks += gives
                 skipped += not may
