@@ -38,6 +38,9 @@ class SearchProfile:
     exchange_evaluation: bool = False    # captures that lose the exchange (SEE) go after the
                                          # quiet moves and quiescence skips them (else: those of a
                                          # piece worth more than its victim onto an attacked square)
+    skip_late_quiets: bool = False       # once a quiet move that cannot check is pruned by move
+                                         # count or futility, pass every later one at once
+                                         # (Stockfish's skipQuiets: their histories stay)
 
     def table(self) -> list[int]:
         """The numbers at E[E[EV_SEARCH] + SP_*]."""
@@ -51,7 +54,8 @@ class SearchProfile:
                   S.SP_FUTILITY_MARGIN: self.futility_margin,
                   S.SP_FUTILITY_REDUCED: int(self.futility_reduced_depth),
                   S.SP_CONT_HISTORY: int(self.continuation_history),
-                  S.SP_SEE: int(self.exchange_evaluation)}
+                  S.SP_SEE: int(self.exchange_evaluation),
+                  S.SP_SKIP_QUIETS: int(self.skip_late_quiets)}
         return [values[slot] for slot in range(S.SP_SIZE)]
 
 

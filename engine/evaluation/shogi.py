@@ -6,6 +6,7 @@ shogi evaluation: enemy pieces within two squares of the king cost, golds and si
 protect; the king prefers its own back rank, off the centre file. No phase taper (material
 rarely leaves the game in shogi).
 """
+from ..search_tables import SearchProfile
 from . import EvalProfile, weights
 
 
@@ -25,4 +26,5 @@ PROFILE = EvalProfile(
     pst=_pst,
     mobility_cap=16,
     lazy_margin=600,
+    search=SearchProfile(skip_late_quiets=True),
 )

@@ -45,8 +45,9 @@ from .search_layout import (B_EXACT, B_LOWER, B_UPPER, CONT_BOUND, CONT_SIZE, CO
                             MOVE_MASK, RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP, SP_CONT_HISTORY,
                             SP_FUTILITY_BASE, SP_FUTILITY_MARGIN, SP_FUTILITY_REDUCED,
                             SP_LMP_DEPTH, SP_LMP_QUADRATIC, SP_LMP_QUADRATIC_IMPROVING,
-                            SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE, ST_AFTER_FULL,
-                            ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES, TT_BOUND_SHIFT,
+                            SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE, SP_SKIP_QUIETS,
+                            ST_AFTER_FULL, ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES,
+                            TT_BOUND_SHIFT,
                             TT_DEPTH_SHIFT, TT_SCORE_SHIFT)
 from .tt import TTK, score_from_tt, score_to_tt, tt_prefetch, tt_probe, tt_store
 
@@ -625,6 +626,24 @@ def prunes_late_quiet(E, fr, ply, d, legal, quiet, gives, alpha, beta, incheck):
             <= alpha)
 
 
+@kernel(f"void({TABLE}, {BOARD}, {STATE}, {MOVES}, {MOVES}, {FRAMES}, int64)", inline=True)
+def drop_late_quiets(T, board, st, moves, mscore, fr, ply):
+    """A quiet move that cannot check was just pruned by move count or futility: every later one
+    would be too (the count and the margin only grow), so take them out of the node's remaining
+    moves at once, keeping the others' order, instead of picking and pruning them one by one.
+    Like a move pruned before it (and like Stockfish's skipped quiets), none of them has its
+    history lowered by a later cutoff."""
+    out = fr[ply, F_IDX]
+    for k in range(out, fr[ply, F_END]):
+        mv = moves[k]
+        if is_quiet(T, board, mv) and not may_give_check_before(T, board, st, mv):
+            continue
+        moves[out] = mv
+        mscore[out] = mscore[k]
+        out += 1
+    fr[ply, F_END] = out
+
+
 @kernel(f"void({FRAMES}, int64, int64, int64, int64, int64, int64)", inline=True)
 def push_child(fr, ply, gives, dmg, deg, dphase, darmed):
     """The frame of the position the move just made leads to, its material moved on by the
@@ -936,6 +955,8 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 if (quiet and not may_give_check_before(T, board, st, mv)
                         and prunes_late_quiet(E, fr, ply, d, legal, quiet, 0, alpha, beta,
                                               incheck)):
+                    if E[E[EV_SEARCH] + SP_SKIP_QUIETS]:
+                        drop_late_quiets(T, board, st, moves, mscore, fr, ply)
                     continue
                 fr[ply, F_CURMV] = mv
                 fr[ply, F_QUIET] = quiet

@@ -166,7 +166,8 @@ SP_FUTILITY_MARGIN = 7
 SP_FUTILITY_REDUCED = 8
 SP_CONT_HISTORY = 9
 SP_SEE = 10
-SP_SIZE = 11
+SP_SKIP_QUIETS = 11
+SP_SIZE = 12
 
 EVF_NOMOVES_LOSS = 1         # no legal move (not in check) loses; else it is a draw
 EVF_PERPETUAL_LOSES = 2      # the side that checked on every move of a repetition cycle loses
