@@ -9,7 +9,7 @@ from tools.bench_pins import PINNED_DEPTH
 PINNED = {                     # python -m tools.bench_pins prints this table anew
     "chess": 34862,
     "janggi": 17245,
-    "shogi": 201848,
+    "shogi": 257009,
     "xiangqi": 22037,
 }
 

@@ -7,7 +7,8 @@ from engine.kernels import search_layout as S
 from engine.search_tables import SELECTIVE, SearchProfile
 from engine.variants import VARIANTS
 
-CHOSEN = {"xiangqi": SELECTIVE, "janggi": SearchProfile(), "shogi": SearchProfile(),
+CHOSEN = {"xiangqi": SELECTIVE, "janggi": SearchProfile(),
+          "shogi": SearchProfile(skip_late_quiets=True),
           "chess": SELECTIVE}
 
 
