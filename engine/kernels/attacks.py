@@ -3,8 +3,8 @@ from .jit import BOARD, STATE, TABLE, kernel
 from .layout import (E_DELTA, E_FROMREG, E_HOPEXCL, E_HOPMASK, E_KIND, E_LEG1, E_LEG2, E_LINE,
                      E_MASK, E_SIZE, E_TOREG, F_FLYING_GENERAL, H_ATT_ALL, H_ATT_KING,
                      H_CHECK_REL, H_FLAGS, H_LINES, H_REGIONS, H_W, K_LEAP, M_FROM_MASK,
-                     M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, MF_CASTLE, MF_DROP, MF_EP, MF_PASS, NSQ,
-                     OFF, S_KING, S_STM)
+                     M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, MF_CASTLE, MF_DROP, MF_EP,
+                     MF_PASS, NSQ, OFF, S_KING, S_STM)
 
 
 @kernel(f"boolean({TABLE}, {BOARD}, int64, int64, int64)", inline=True)

@@ -47,8 +47,7 @@ from .search_layout import (B_EXACT, B_LOWER, B_UPPER, CONT_BOUND, CONT_SIZE, CO
                             SP_LMP_DEPTH, SP_LMP_QUADRATIC, SP_LMP_QUADRATIC_IMPROVING,
                             SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE, SP_SKIP_QUIETS,
                             ST_AFTER_FULL, ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES,
-                            TT_BOUND_SHIFT,
-                            TT_DEPTH_SHIFT, TT_SCORE_SHIFT)
+                            TT_BOUND_SHIFT, TT_DEPTH_SHIFT, TT_SCORE_SHIFT)
 from .tt import TTK, score_from_tt, score_to_tt, tt_prefetch, tt_probe, tt_store
 
 I64 = "int64[::1]"
@@ -629,10 +628,10 @@ def prunes_late_quiet(E, fr, ply, d, legal, quiet, gives, alpha, beta, incheck):
 @kernel(f"void({TABLE}, {BOARD}, {STATE}, {MOVES}, {MOVES}, {FRAMES}, int64)", inline=True)
 def drop_late_quiets(T, board, st, moves, mscore, fr, ply):
     """A quiet move that cannot check was just pruned by move count or futility: every later one
-    would be too (the count and the margin only grow), so take them out of the node's remaining
-    moves at once, keeping the others' order, instead of picking and pruning them one by one.
-    Like a move pruned before it (and like Stockfish's skipped quiets), none of them has its
-    history lowered by a later cutoff."""
+    would be too (the move count only grows, the futility bound only loosens), so take them out
+    of the node's remaining moves at once, keeping the others' order, instead of picking and
+    pruning them one by one. Like a move pruned before it (and like Stockfish's skipped quiets),
+    none of them has its history lowered by a later cutoff."""
     out = fr[ply, F_IDX]
     for k in range(out, fr[ply, F_END]):
         mv = moves[k]
