@@ -2,7 +2,7 @@
 from .jit import BOARD, STATE, TABLE, kernel
 from .layout import (E_DELTA, E_FROMREG, E_HOPEXCL, E_HOPMASK, E_KIND, E_LEG1, E_LEG2, E_LINE,
                      E_MASK, E_SIZE, E_TOREG, F_FLYING_GENERAL, H_ATT_ALL, H_ATT_KING,
-                     H_CHECK_REL, H_FLAGS, H_LINES, H_REGIONS, H_W, K_LEAP, M_FROM_MASK,
+                     H_CHECK_REL, H_FLAGS, H_LINES, H_REGIONS, H_ROYAL, H_W, K_LEAP, M_FROM_MASK,
                      M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, MF_CASTLE, MF_DROP, MF_EP,
                      MF_PASS, NSQ, OFF, S_KING, S_STM)
 
@@ -133,51 +133,37 @@ def in_check(T, board, st, side):
     return False
 
 
+@kernel(f"int64({TABLE}, {BOARD}, int64)", inline=True)
+def type_left(T, board, mv):
+    """The piece type ``mv`` leaves standing on its target: dropped, promoted to or moved (the
+    royal when castling). Read before the move is made; not for a pass."""
+    if mv & MF_DROP:
+        return mv & M_FROM_MASK
+    if mv & MF_CASTLE:
+        return T[H_ROYAL]
+    promo = (mv >> M_PROMO_SHIFT) & M_PROMO_MASK
+    if promo != 0:
+        return promo
+    p = board[mv & M_FROM_MASK]
+    return p if p > 0 else -p
+
+
 @kernel(f"boolean({TABLE}, {BOARD}, {STATE}, int64)", inline=True)
 def may_give_check(T, board, st, mv):
-    """Called right after ``mv`` was made: False proves the side now to move is not in check
-    (the piece now on the target square cannot reach the royal piece from there, and the square
-    left is on none of its rays or legs), so the search can skip in_check; True means "ask"."""
+    """Asked before ``mv`` is made: False proves it will not check (the type it leaves on the
+    target cannot reach the enemy royal piece from there, and the square it leaves is on none of
+    that piece's rays or legs), so the search can prune a late quiet move without making it and
+    skip in_check after the others; True means "ask"."""
     if mv & MF_PASS:
         return False
     if mv & (MF_CASTLE | MF_EP):
-        return True   # a second piece moved or left: rare, ask in_check
-    ksq = st[S_KING + st[S_STM]]
-    if ksq == 0:
-        return False
-    rel = T[H_CHECK_REL] + (1 - st[S_STM]) * 2 * NSQ + NSQ - ksq
-    to = (mv >> M_TO_SHIFT) & M_FROM_MASK
-    p = board[to]
-    if (T[rel + to] >> (p if p > 0 else -p)) & 1:
-        return True
-    if mv & MF_DROP:
-        return False
-    return (T[rel + (mv & M_FROM_MASK)] & 1) != 0
-
-
-@kernel(f"boolean({TABLE}, {BOARD}, {STATE}, int64)", inline=True)
-def may_give_check_before(T, board, st, mv):
-    """may_give_check's answer asked before ``mv`` is made (the type it leaves on the target:
-    dropped, promoted to or moved), so a move that is pruned anyway need not be made to learn
-    that it gives no check."""
-    if mv & MF_PASS:
-        return False
-    if mv & (MF_CASTLE | MF_EP):
-        return True
+        return True   # a second piece moves or leaves: rare, ask in_check
     mover = st[S_STM]
     ksq = st[S_KING + 1 - mover]
     if ksq == 0:
         return False
     rel = T[H_CHECK_REL] + mover * 2 * NSQ + NSQ - ksq
-    to = (mv >> M_TO_SHIFT) & M_FROM_MASK
-    if mv & MF_DROP:
-        pt = mv & M_FROM_MASK
-    else:
-        pt = (mv >> M_PROMO_SHIFT) & M_PROMO_MASK
-        if pt == 0:
-            p = board[mv & M_FROM_MASK]
-            pt = p if p > 0 else -p
-    if (T[rel + to] >> pt) & 1:
+    if (T[rel + ((mv >> M_TO_SHIFT) & M_FROM_MASK)] >> type_left(T, board, mv)) & 1:
         return True
     if mv & MF_DROP:
         return False

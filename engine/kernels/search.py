@@ -15,8 +15,7 @@ move.
 """
 import numpy as np  # noqa: F401  (numba typing of the array arguments)
 
-from .attacks import (attacked_by, in_check, may_give_check, may_give_check_before,
-                      royals_face)
+from .attacks import attacked_by, in_check, may_give_check, royals_face, type_left
 from .chase import move_chases
 from .evaluate import (EVAL, SCRATCH, eval_prefetch, evaluate, evaluate_at, material,
                        material_delta)
@@ -126,17 +125,7 @@ def cont_index(T, board, mv):
     if mv & MF_PASS:
         return 0
     to = (mv >> M_TO_SHIFT) & M_FROM_MASK
-    promo = (mv >> M_PROMO_SHIFT) & M_PROMO_MASK
-    if mv & MF_DROP:
-        pt = mv & M_FROM_MASK
-    elif mv & MF_CASTLE:
-        pt = T[H_ROYAL]
-    elif promo != 0:
-        pt = promo
-    else:
-        p = board[mv & M_FROM_MASK]
-        pt = p if p > 0 else -p
-    return pt * CONT_SQUARES + T[T[H_SQ_INDEX] + to]
+    return type_left(T, board, mv) * CONT_SQUARES + T[T[H_SQ_INDEX] + to]
 
 
 @kernel(f"UniTuple(int64, 2)({FRAMES}, int64)", inline=True)
@@ -635,7 +624,7 @@ def drop_late_quiets(T, board, st, moves, mscore, fr, ply):
     out = fr[ply, F_IDX]
     for k in range(out, fr[ply, F_END]):
         mv = moves[k]
-        if is_quiet(T, board, mv) and not may_give_check_before(T, board, st, mv):
+        if is_quiet(T, board, mv) and not may_give_check(T, board, st, mv):
             continue
         moves[out] = mv
         mscore[out] = mscore[k]
@@ -949,9 +938,9 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 quiet = 1 if is_quiet(T, board, mv) else 0
                 legal = fr[ply, F_LEGAL] + 1
                 fr[ply, F_LEGAL] = legal
-                # a quiet move that cannot give check is pruned before it is made (the
-                # decision is the one prunes_late_quiet takes after making it)
-                if (quiet and not may_give_check_before(T, board, st, mv)
+                # a quiet move that cannot give check is pruned before it is made
+                may_check = may_give_check(T, board, st, mv)
+                if (quiet and not may_check
                         and prunes_late_quiet(E, fr, ply, d, legal, quiet, 0, alpha, beta,
                                               incheck)):
                     if E[E[EV_SEARCH] + SP_SKIP_QUIETS]:
@@ -968,9 +957,10 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 make_move(T, Z, board, st, undo, mv)
                 tt_prefetch(tt, st[S_HASH])
                 eval_prefetch(scratch, st[S_HASH])
-                gives = 1 if (may_give_check(T, board, st, mv)
-                              and in_check(T, board, st, st[S_STM])) else 0
-                if prunes_late_quiet(E, fr, ply, d, legal, quiet, gives, alpha, beta, incheck):
+                gives = 1 if may_check and in_check(T, board, st, st[S_STM]) else 0
+                # (a move that could not check was judged above)
+                if may_check and prunes_late_quiet(E, fr, ply, d, legal, quiet, gives, alpha,
+                                                   beta, incheck):
                     unmake_move(T, Z, board, st, undo)
                     continue
                 dmg, deg, dphase, darmed = material_delta(T, E, board, st, undo)

@@ -11,7 +11,7 @@ import pytest
 from engine.board import Board
 from engine.kernels import layout as L
 from engine.kernels import search_layout as S
-from engine.kernels.attacks import in_check, may_give_check_before
+from engine.kernels.attacks import in_check, may_give_check
 from engine.kernels.search import drop_late_quiets, is_quiet
 
 
@@ -40,7 +40,7 @@ def test_only_quiet_moves_that_cannot_check_are_dropped(variant):
             end = int(frames[0, S.F_END])
             stays = [k for k in range(start, n)
                      if not is_quiet(T, b, int(before_moves[k]))
-                     or may_give_check_before(T, b, st, int(before_moves[k]))]
+                     or may_give_check(T, b, st, int(before_moves[k]))]
             assert int(frames[0, S.F_IDX]) == start
             assert list(moves[:start]) == list(before_moves[:start])
             assert list(moves[start:end]) == [before_moves[k] for k in stays]
