@@ -15,8 +15,8 @@ Scratch space: the caller passes a free stretch of the move buffer from ``n`` on
 """
 from .attacks import in_check
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
-from .layout import (GEN_ALL, H_PAWN, H_REGIONS, H_ROYAL, M_FROM_MASK, M_TO_SHIFT, MF_CASTLE,
-                     MF_DROP, MF_PASS, NSQ, S_STM)
+from .layout import (H_PAWN, H_REGIONS, H_ROYAL, M_FROM_MASK, M_TO_SHIFT, MF_CASTLE, MF_DROP,
+                     MF_PASS, NSQ, S_STM)
 from .makemove import make_move, unmake_move
 from .movegen import gen_moves, leaves_royal_safe
 
@@ -28,7 +28,7 @@ def legal_captures(T, board, st, moves, start):
     """The side to move's legal board captures, in generation order, written to moves[start:];
     returns the new end. The same list as gen_legal's captures; built from gen_moves directly
     so that this file does not wait for gen_legal's chain on a cold compile."""
-    end = gen_moves(T, board, st, moves, start, False, -1, GEN_ALL)
+    end = gen_moves(T, board, st, moves, start, False, -1, False)
     out = start
     for i in range(start, end):
         mv = moves[i]

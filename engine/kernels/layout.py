@@ -135,11 +135,6 @@ MODE_QUIET = 1
 MODE_CAPTURE = 2
 MODE_BOTH = 3
 
-# what gen_moves writes
-GEN_ALL = 0
-GEN_CAPTURES = 1     # board captures, en passant included
-GEN_QUIETS = 2       # every other move: quiet board moves, drops, castling, the pass
-
 AF_DOUBLE = 1        # pawn double step (sets en passant)
 AF_EP = 2            # may capture en passant
 AF_HOP_NOT_SAME = 4  # may not jump over or capture its own type (janggi cannon)

@@ -3,14 +3,14 @@ from .attacks import attacked_by, in_check, leap_reaches, royals_face
 from .jit import BOARD, MOVES, STATE, TABLE, kernel
 from .layout import (A_DELTA, A_FLAGS, A_FROMREG, A_KIND, A_LEG1, A_LEG2, A_LINE, A_MODE, A_SIZE,
                      A_TOREG, AF_DOUBLE, AF_EP, AF_HOP_NOT_SAME, E_DELTA, E_HOPMASK, E_KIND,
-                     E_HOPEXCL, E_LEG1, E_LEG2, E_LINE, E_MASK, E_SIZE, F_CASTLING, F_DROPS,
-                     F_FLYING_GENERAL, F_NIFU, F_PASS, F_PROMO_ON_FROM, F_UCHIFUZUME, GEN_ALL,
-                     GEN_CAPTURES, GEN_QUIETS, H_ATOM_IDX, H_ATT_KING, H_ATOMS, H_FLAGS, H_FORCED,
-                     H_FORWARD, H_LINES, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_PROMO, H_REGIONS,
-                     H_ROYAL, H_W, H_ZONE, K_LEAP, K_RIDE, M_FROM_MASK, M_PROMO_SHIFT, M_TO_SHIFT,
-                     MARK_SPACE, MAX_TYPES, MF_CASTLE, MF_DOUBLE, MF_DROP, MF_EP, MF_PASS,
-                     MODE_CAPTURE, MODE_QUIET, NSQ, OFF, S_CASTLE, S_CROOK, S_EP, S_HAND, S_KING,
-                     S_STM)
+                     E_HOPEXCL, E_LEG1, E_LEG2, E_LINE, E_MASK, E_SIZE,
+                     F_CASTLING, F_DROPS,
+                     F_FLYING_GENERAL, F_NIFU, F_PASS, F_PROMO_ON_FROM, F_UCHIFUZUME, H_ATOM_IDX, H_ATT_KING,
+                     H_ATOMS, H_FLAGS, H_FORCED, H_FORWARD, H_LINES, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY,
+                     H_PROMO, H_REGIONS, H_ROYAL, H_W, H_ZONE, K_LEAP, K_RIDE, M_FROM_MASK,
+                     M_PROMO_SHIFT, M_TO_SHIFT, MARK_SPACE, MAX_TYPES, MF_CASTLE, MF_DOUBLE,
+                     MF_DROP, MF_EP, MF_PASS, MODE_CAPTURE, MODE_QUIET, NSQ, OFF, S_CASTLE,
+                     S_CROOK, S_EP, S_HAND, S_KING, S_STM)
 from .makemove import castle_targets
 
 
@@ -41,55 +41,34 @@ def push_move(T, moves, n, frm, to, pt, side):
     return n
 
 
-@kernel(f"int64({TABLE}, {BOARD}, int64)", inline=True)
-def pawn_files(T, board, side):
-    """Bit f set if ``side`` has an unpromoted pawn on file f (the two-pawn rule's files)."""
-    play = T[H_PLAY]
-    w = T[H_W]
-    own_pawn = T[H_PAWN] if side == 0 else -T[H_PAWN]
-    files = 0
-    for i in range(T[H_NPLAY]):
-        sq = T[play + i]
-        if board[sq] == own_pawn:
-            files |= 1 << (sq % w)
-    return files
-
-
-@kernel(f"boolean({TABLE}, {BOARD}, int64, int64, int64, int64)", inline=True)
-def drop_allowed(T, board, side, pt, to, files):
-    """A piece of type ``pt`` from the hand may be dropped on ``to``: the point is empty, the
-    piece could move from there (not the forced-promotion ranks), and for a pawn under the
-    two-pawn rule its file is not in ``files`` (pawn_files; 0 where the rule does not apply)."""
-    if board[to] != 0:
-        return False
-    forced = T[T[H_FORCED] + side * MAX_TYPES + pt]
-    if forced >= 0 and T[T[H_REGIONS] + forced * NSQ + to] != 0:
-        return False
-    return not (pt == T[H_PAWN] and (files >> (to % T[H_W])) & 1)
-
-
-@kernel(f"int64({TABLE}, {BOARD}, {STATE}, int64)", inline=True)
-def nifu_files(T, board, st, side):
-    """The files a pawn drop of ``side`` may not use: its pawns' under the two-pawn rule (only
-    worth scanning with a pawn in hand), else none."""
-    if (T[H_FLAGS] & F_NIFU) and st[S_HAND + side * MAX_TYPES + T[H_PAWN]] > 0:
-        return pawn_files(T, board, side)
-    return 0
-
-
 @kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, int64)")
 def gen_drops(T, board, st, moves, n):
     side = st[S_STM]
+    regions = T[H_REGIONS]
     play = T[H_PLAY]
-    files = nifu_files(T, board, st, side)
+    w = T[H_W]
+    pawn = T[H_PAWN]
+    own_pawn = pawn if side == 0 else -pawn
+    pawn_files = 0
+    if (T[H_FLAGS] & F_NIFU) and st[S_HAND + side * MAX_TYPES + pawn] > 0:
+        for i in range(T[H_NPLAY]):
+            sq = T[play + i]
+            if board[sq] == own_pawn:
+                pawn_files |= 1 << (sq % w)
     for pt in range(1, T[H_NTYPES] + 1):
         if st[S_HAND + side * MAX_TYPES + pt] <= 0:
             continue
+        forced = T[T[H_FORCED] + side * MAX_TYPES + pt]
         for i in range(T[H_NPLAY]):
             to = T[play + i]
-            if drop_allowed(T, board, side, pt, to, files):
-                moves[n] = pt | (to << M_TO_SHIFT) | MF_DROP
-                n += 1
+            if board[to] != 0:
+                continue
+            if forced >= 0 and T[regions + forced * NSQ + to] != 0:
+                continue
+            if pt == pawn and (pawn_files >> (to % w)) & 1:
+                continue
+            moves[n] = pt | (to << M_TO_SHIFT) | MF_DROP
+            n += 1
     return n
 
 
@@ -146,173 +125,27 @@ def gen_castling(T, board, st, moves, n):
     return n
 
 
-@kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, int64, int64, int64, int64, int64)",
-        inline=True)
-def gen_piece_moves(T, board, st, moves, n, frm, pt, side, kind):
-    """Write the pseudo-legal board moves of ``side``'s piece of type ``pt`` on ``frm`` to
-    moves[n:] (GEN_ALL, GEN_CAPTURES: captures and en passant, or GEN_QUIETS: the rest), with
-    their promotion choices; return the new end."""
+@kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, int64, boolean, int64, boolean)")
+def gen_moves(T, board, st, moves, n, with_drops, checked, captures_only):
+    """Write the side to move's pseudo-legal moves to moves[n:]; return the new end.
+
+    Castling and passes are included with their own legality conditions already checked; every
+    other move still has to pass ``leaves_royal_safe``. ``checked`` is 1 or 0 when the caller
+    already knows whether the side to move is in check, -1 when it does not. ``captures_only``
+    (quiescence): board captures with their promotion choices, en passant included; no quiet
+    moves, drops, castling or passes.
+    """
+    side = st[S_STM]
     flags = T[H_FLAGS]
     regions = T[H_REGIONS]
     lines = T[H_LINES]
     atoms = T[H_ATOMS]
     index = T[H_ATOM_IDX]
+    play = T[H_PLAY]
     ep = st[S_EP]
     zone_index = T[T[H_ZONE] + side]
     zone = regions + zone_index * NSQ if zone_index >= 0 else regions  # region 0 if no zone
     promote_from_zone = zone_index >= 0 and (flags & F_PROMO_ON_FROM) != 0
-    k = (side * MAX_TYPES + pt) * 2
-    # most moves do not promote: write them directly (much faster than the call)
-    promotes = T[T[H_PROMO] + pt * 5] != 0
-    from_in_zone = promotes and promote_from_zone and T[zone + frm] != 0
-    for a in range(T[index + k], T[index + k + 1]):
-        r = atoms + a * A_SIZE
-        line = T[r + A_LINE]
-        # a step along a drawn line must start on one (most of the board has none)
-        if line != 0 and (T[lines + frm] & line) == 0:
-            continue
-        reg = T[r + A_FROMREG]
-        if reg >= 0 and T[regions + reg * NSQ + frm] == 0:
-            continue
-        mode = T[r + A_MODE]
-        if kind == GEN_CAPTURES and (mode & MODE_CAPTURE) == 0:
-            continue
-        if kind == GEN_QUIETS and (mode & MODE_QUIET) == 0:
-            continue
-        quiet = (mode & MODE_QUIET) != 0 and kind != GEN_CAPTURES
-        takes = (mode & MODE_CAPTURE) != 0 and kind != GEN_QUIETS
-        d = T[r + A_DELTA]
-        toreg = T[r + A_TOREG]
-        aflags = T[r + A_FLAGS]
-        if T[r + A_KIND] == K_LEAP:
-            to = frm + d
-            q = board[to]
-            if q == OFF:
-                continue
-            leg = T[r + A_LEG1]
-            if leg != 0 and board[frm + leg] != 0:
-                continue
-            leg = T[r + A_LEG2]
-            if leg != 0 and board[frm + leg] != 0:
-                continue
-            if toreg >= 0 and T[regions + toreg * NSQ + to] == 0:
-                continue
-            if q == 0:
-                if quiet:
-                    if aflags & AF_DOUBLE:
-                        moves[n] = frm | (to << M_TO_SHIFT) | MF_DOUBLE
-                        n += 1
-                    else:
-                        if promotes and (from_in_zone or T[zone + to] != 0):
-                            n = push_move(T, moves, n, frm, to, pt, side)
-                        else:
-                            moves[n] = frm | (to << M_TO_SHIFT)
-                            n += 1
-                elif takes and (aflags & AF_EP) and to == ep and ep != 0:
-                    moves[n] = frm | (to << M_TO_SHIFT) | MF_EP
-                    n += 1
-            elif takes and ((q < 0) if side == 0 else (q > 0)):
-                if promotes and (from_in_zone or T[zone + to] != 0):
-                    n = push_move(T, moves, n, frm, to, pt, side)
-                else:
-                    moves[n] = frm | (to << M_TO_SHIFT)
-                    n += 1
-        elif T[r + A_KIND] == K_RIDE:
-            to = frm
-            while True:
-                if line != 0 and (T[lines + to] & line) == 0:
-                    break
-                to += d
-                q = board[to]
-                if q == OFF:
-                    break
-                if toreg >= 0 and T[regions + toreg * NSQ + to] == 0:
-                    break
-                if q == 0:
-                    if quiet:
-                        if promotes and (from_in_zone or T[zone + to] != 0):
-                            n = push_move(T, moves, n, frm, to, pt, side)
-                        else:
-                            moves[n] = frm | (to << M_TO_SHIFT)
-                            n += 1
-                    continue
-                if takes and ((q < 0) if side == 0 else (q > 0)):
-                    if promotes and (from_in_zone or T[zone + to] != 0):
-                        n = push_move(T, moves, n, frm, to, pt, side)
-                    else:
-                        moves[n] = frm | (to << M_TO_SHIFT)
-                        n += 1
-                break
-        else:
-            # Hop: slide to the screen, then land beyond it.
-            to = frm
-            screened = False
-            while True:
-                if line != 0 and (T[lines + to] & line) == 0:
-                    break
-                to += d
-                q = board[to]
-                if q == OFF:
-                    break
-                qt = q if q > 0 else -q
-                if not screened:
-                    if q != 0:
-                        if (aflags & AF_HOP_NOT_SAME) and qt == pt:
-                            break
-                        screened = True
-                    continue
-                if toreg >= 0 and T[regions + toreg * NSQ + to] == 0:
-                    break
-                if q == 0:
-                    if quiet:
-                        if promotes and (from_in_zone or T[zone + to] != 0):
-                            n = push_move(T, moves, n, frm, to, pt, side)
-                        else:
-                            moves[n] = frm | (to << M_TO_SHIFT)
-                            n += 1
-                    continue
-                if (takes and ((q < 0) if side == 0 else (q > 0))
-                        and not ((aflags & AF_HOP_NOT_SAME) and qt == pt)):
-                    if promotes and (from_in_zone or T[zone + to] != 0):
-                        n = push_move(T, moves, n, frm, to, pt, side)
-                    else:
-                        moves[n] = frm | (to << M_TO_SHIFT)
-                        n += 1
-                break
-    return n
-
-
-@kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, int64, int64)", inline=True)
-def gen_specials(T, board, st, moves, n, checked):
-    """Castling and the pass, each with its own legality conditions checked (``checked``: 1 or
-    0 when the caller knows whether the side to move is in check, -1 when it does not)."""
-    flags = T[H_FLAGS]
-    side = st[S_STM]
-    if flags & F_CASTLING:
-        n = gen_castling(T, board, st, moves, n)
-    if (flags & F_PASS) and st[S_KING + side] != 0:
-        if checked < 0:
-            checked = 1 if in_check(T, board, st, side) else 0
-        if checked == 0:
-            ksq = st[S_KING + side]
-            moves[n] = ksq | (ksq << M_TO_SHIFT) | MF_PASS
-            n += 1
-    return n
-
-
-@kernel(f"int64({TABLE}, {BOARD}, {STATE}, {MOVES}, int64, boolean, int64, int64)")
-def gen_moves(T, board, st, moves, n, with_drops, checked, kind):
-    """Write the side to move's pseudo-legal moves to moves[n:]; return the new end.
-
-    ``kind``: GEN_ALL; GEN_CAPTURES (quiescence, the staged search's first batch): board
-    captures with their promotion choices, en passant included, no drops, castling or passes;
-    GEN_QUIETS: every other move. Castling and passes come with their own legality conditions
-    already checked; every other move still has to pass ``leaves_royal_safe``. ``checked`` is 1
-    or 0 when the caller already knows whether the side to move is in check, -1 when it does
-    not.
-    """
-    side = st[S_STM]
-    play = T[H_PLAY]
     for i in range(T[H_NPLAY]):
         frm = T[play + i]
         p = board[frm]
@@ -324,39 +157,135 @@ def gen_moves(T, board, st, moves, n, with_drops, checked, kind):
             if p >= 0:
                 continue
             pt = -p
-        n = gen_piece_moves(T, board, st, moves, n, frm, pt, side, kind)
-    if kind == GEN_CAPTURES:
+        k = (side * MAX_TYPES + pt) * 2
+        # most moves do not promote: write them directly (much faster than the call)
+        promotes = T[T[H_PROMO] + pt * 5] != 0
+        from_in_zone = promotes and promote_from_zone and T[zone + frm] != 0
+        for a in range(T[index + k], T[index + k + 1]):
+            r = atoms + a * A_SIZE
+            line = T[r + A_LINE]
+            # a step along a drawn line must start on one (most of the board has none)
+            if line != 0 and (T[lines + frm] & line) == 0:
+                continue
+            reg = T[r + A_FROMREG]
+            if reg >= 0 and T[regions + reg * NSQ + frm] == 0:
+                continue
+            mode = T[r + A_MODE]
+            if captures_only and (mode & MODE_CAPTURE) == 0:
+                continue
+            quiet = (mode & MODE_QUIET) != 0 and not captures_only
+            kind = T[r + A_KIND]
+            d = T[r + A_DELTA]
+            toreg = T[r + A_TOREG]
+            aflags = T[r + A_FLAGS]
+            if kind == K_LEAP:
+                to = frm + d
+                q = board[to]
+                if q == OFF:
+                    continue
+                leg = T[r + A_LEG1]
+                if leg != 0 and board[frm + leg] != 0:
+                    continue
+                leg = T[r + A_LEG2]
+                if leg != 0 and board[frm + leg] != 0:
+                    continue
+                if toreg >= 0 and T[regions + toreg * NSQ + to] == 0:
+                    continue
+                if q == 0:
+                    if quiet:
+                        if aflags & AF_DOUBLE:
+                            moves[n] = frm | (to << M_TO_SHIFT) | MF_DOUBLE
+                            n += 1
+                        else:
+                            if promotes and (from_in_zone or T[zone + to] != 0):
+                                n = push_move(T, moves, n, frm, to, pt, side)
+                            else:
+                                moves[n] = frm | (to << M_TO_SHIFT)
+                                n += 1
+                    elif (aflags & AF_EP) and to == ep and ep != 0:
+                        moves[n] = frm | (to << M_TO_SHIFT) | MF_EP
+                        n += 1
+                elif (mode & MODE_CAPTURE) and ((q < 0) if side == 0 else (q > 0)):
+                    if promotes and (from_in_zone or T[zone + to] != 0):
+                        n = push_move(T, moves, n, frm, to, pt, side)
+                    else:
+                        moves[n] = frm | (to << M_TO_SHIFT)
+                        n += 1
+            elif kind == K_RIDE:
+                to = frm
+                while True:
+                    if line != 0 and (T[lines + to] & line) == 0:
+                        break
+                    to += d
+                    q = board[to]
+                    if q == OFF:
+                        break
+                    if toreg >= 0 and T[regions + toreg * NSQ + to] == 0:
+                        break
+                    if q == 0:
+                        if quiet:
+                            if promotes and (from_in_zone or T[zone + to] != 0):
+                                n = push_move(T, moves, n, frm, to, pt, side)
+                            else:
+                                moves[n] = frm | (to << M_TO_SHIFT)
+                                n += 1
+                        continue
+                    if (mode & MODE_CAPTURE) and ((q < 0) if side == 0 else (q > 0)):
+                        if promotes and (from_in_zone or T[zone + to] != 0):
+                            n = push_move(T, moves, n, frm, to, pt, side)
+                        else:
+                            moves[n] = frm | (to << M_TO_SHIFT)
+                            n += 1
+                    break
+            else:
+                # Hop: slide to the screen, then land beyond it.
+                to = frm
+                screened = False
+                while True:
+                    if line != 0 and (T[lines + to] & line) == 0:
+                        break
+                    to += d
+                    q = board[to]
+                    if q == OFF:
+                        break
+                    qt = q if q > 0 else -q
+                    if not screened:
+                        if q != 0:
+                            if (aflags & AF_HOP_NOT_SAME) and qt == pt:
+                                break
+                            screened = True
+                        continue
+                    if toreg >= 0 and T[regions + toreg * NSQ + to] == 0:
+                        break
+                    if q == 0:
+                        if quiet:
+                            if promotes and (from_in_zone or T[zone + to] != 0):
+                                n = push_move(T, moves, n, frm, to, pt, side)
+                            else:
+                                moves[n] = frm | (to << M_TO_SHIFT)
+                                n += 1
+                        continue
+                    if ((mode & MODE_CAPTURE) and ((q < 0) if side == 0 else (q > 0))
+                            and not ((aflags & AF_HOP_NOT_SAME) and qt == pt)):
+                        if promotes and (from_in_zone or T[zone + to] != 0):
+                            n = push_move(T, moves, n, frm, to, pt, side)
+                        else:
+                            moves[n] = frm | (to << M_TO_SHIFT)
+                            n += 1
+                    break
+    if captures_only:
         return n
-    if with_drops and (T[H_FLAGS] & F_DROPS):
+    if with_drops and (flags & F_DROPS):
         n = gen_drops(T, board, st, moves, n)
-    return gen_specials(T, board, st, moves, n, checked)
-
-
-@kernel(f"boolean({TABLE}, {BOARD}, {STATE}, {MOVES}, int64, int64, int64)")
-def is_pseudo_legal(T, board, st, moves, n, mv, checked):
-    """``mv`` (a TT move or a killer, from another position perhaps) is one gen_moves would
-    write here, so it may be tried before the node's moves are generated. Generates only what
-    could hold it (the moving piece's moves, or castling and the pass) into moves[n:]."""
-    side = st[S_STM]
-    frm = mv & M_FROM_MASK
-    to = (mv >> M_TO_SHIFT) & M_FROM_MASK
-    if mv & MF_DROP:
-        return ((T[H_FLAGS] & F_DROPS) != 0 and frm >= 1 and frm <= T[H_NTYPES]
-                and board[to] != OFF and st[S_HAND + side * MAX_TYPES + frm] > 0
-                and mv == (frm | (to << M_TO_SHIFT) | MF_DROP)
-                and drop_allowed(T, board, side, frm, to, nifu_files(T, board, st, side)))
-    if mv & (MF_CASTLE | MF_PASS):
-        end = gen_specials(T, board, st, moves, n, checked)
-    else:
-        p = board[frm]
-        if p == 0 or p == OFF or (p > 0) != (side == 0):
-            return False
-        end = gen_piece_moves(T, board, st, moves, n, frm, p if p > 0 else -p, side, GEN_ALL)
-    for i in range(n, end):
-        if moves[i] == mv:
-            return True
-    return False
-
+    if flags & F_CASTLING:
+        n = gen_castling(T, board, st, moves, n)
+    if (flags & F_PASS) and st[S_KING + side] != 0 and checked < 0:
+        checked = 1 if in_check(T, board, st, side) else 0
+    if (flags & F_PASS) and st[S_KING + side] != 0 and checked == 0:
+        ksq = st[S_KING + side]
+        moves[n] = ksq | (ksq << M_TO_SHIFT) | MF_PASS
+        n += 1
+    return n
 
 
 @kernel(f"boolean({TABLE}, {BOARD}, {STATE}, int64)", inline=True)
@@ -404,7 +333,7 @@ def leaves_royal_safe(T, board, st, mv):
 @kernel(f"boolean({TABLE}, {BOARD}, {STATE}, {MOVES}, int64)")
 def has_legal_board_move(T, board, st, moves, n):
     """True if the side to move has a legal move other than a drop (scratch space moves[n:])."""
-    end = gen_moves(T, board, st, moves, n, False, -1, GEN_ALL)
+    end = gen_moves(T, board, st, moves, n, False, -1, False)
     for i in range(n, end):
         mv = moves[i]
         if mv & MF_PASS:
@@ -547,7 +476,7 @@ def gen_legal(T, board, st, moves, n):
     ksq = st[S_KING + side]
     stamp = scan_royal(T, board, ksq, side, moves) if ksq != 0 else 0
     checked = ksq != 0 and stamp == 0
-    end = gen_moves(T, board, st, moves, n, True, 1 if checked else 0, GEN_ALL)
+    end = gen_moves(T, board, st, moves, n, True, 1 if checked else 0, False)
     check_pawn_drops = (T[H_FLAGS] & F_UCHIFUZUME) != 0
     pawn = T[H_PAWN]
     # Out of check, a non-royal move touching no marked point cannot expose the royal piece.

@@ -20,13 +20,12 @@ from .chase import move_chases
 from .evaluate import (EVAL, SCRATCH, eval_prefetch, evaluate, evaluate_at, material,
                        material_delta)
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
-from .layout import (F_DROPS, F_UCHIFUZUME, GEN_ALL, GEN_CAPTURES, GEN_QUIETS, H_FLAGS,
-                     H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_ROYAL, H_SQ_INDEX, H_VALUES, MAX_TYPES,
-                     MF_CASTLE, MF_DROP, MF_EP, MF_PASS, M_FROM_MASK, M_PROMO_MASK, M_PROMO_SHIFT,
-                     M_TO_SHIFT, S_CAPTURES, S_CLOCK, S_EP, S_HAND, S_HASH, S_PASSES, S_PLY, S_STM,
-                     Z_EP, Z_SIDE)
+from .layout import (F_DROPS, F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_ROYAL,
+                     H_SQ_INDEX, H_VALUES, MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP, MF_PASS,
+                     M_FROM_MASK, M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, S_CAPTURES, S_CLOCK,
+                     S_EP, S_HAND, S_HASH, S_PASSES, S_PLY, S_STM, Z_EP, Z_SIDE)
 from .makemove import make_move, unmake_move
-from .movegen import gen_moves, is_pawn_drop_mate, is_pseudo_legal, leaves_royal_safe
+from .movegen import gen_moves, is_pawn_drop_mate, leaves_royal_safe
 from .nnue import nnue_child, nnue_copy, nnue_refresh
 from .search_clock import monotonic_ns
 from .see import see_ge
@@ -37,19 +36,17 @@ from .search_layout import (B_EXACT, B_LOWER, B_UPPER, CONT_BOUND, CONT_SIZE, CO
                             EVF_PASS_POINTS, EVF_PERPETUAL_CHASE, EVF_PERPETUAL_LOSES,
                             EVF_REP_POINTS, EV_CHASE_REGION, EV_CLOCK_DRAW, EV_FLAGS, EV_LMR,
                             EV_PLY_POINTS, EV_POINTS, EV_SEARCH, EV_SECOND_BONUS, F_ALPHA, F_ARMED,
-                            F_BEST, F_BESTMV, F_BETA, F_CONT, F_CURMV, F_DEPTH, F_EG, F_END, F_EVAL,
-                            F_IDX, F_IMPROVING, F_INCHECK, F_ISNULL, F_LEGAL, F_MG, F_NEWDEPTH,
-                            F_OALPHA, F_PFN, F_PHASE, F_PICK, F_QUIET, F_RED, F_SAVE_EP,
-                            F_SAVE_HASH, F_STAGE, F_START, F_TTMV, GOOD_CAPTURE, HISTORY_BOUND,
-                            HK_CONT, HK_HISTORY, HK_KILLERS, INF, MATE, MATE_BOUND, MAXP, MOVE_MASK,
-                            PICK_ALL, PICK_ALL_TT, PICK_GEN_CAPTURES, PICK_GEN_QUIETS,
-                            PICK_GOOD_CAPTURES, PICK_KILLER1, PICK_KILLER2, PICK_SCORED, PICK_TT,
-                            RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP, SP_CONT_HISTORY,
-                            SP_FUTILITY_BASE, SP_FUTILITY_MARGIN, SP_FUTILITY_REDUCED, SP_LMP_DEPTH,
-                            SP_LMP_QUADRATIC, SP_LMP_QUADRATIC_IMPROVING, SP_RFP_DEPTH,
-                            SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE, SP_SKIP_QUIETS, ST_AFTER_FULL,
-                            ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES, TT_BOUND_SHIFT,
-                            TT_DEPTH_SHIFT, TT_SCORE_SHIFT)
+                            F_BEST, F_BESTMV, F_BETA, F_CONT, F_CURMV, F_DEPTH, F_EG, F_END,
+                            F_EVAL, F_IDX, F_IMPROVING, F_INCHECK, F_ISNULL, F_LEGAL, F_MG,
+                            F_NEWDEPTH, F_OALPHA, F_PFN, F_PHASE, F_QUIET, F_RED, F_SAVE_EP,
+                            F_SAVE_HASH, F_SORTED, F_STAGE, F_START, F_TTMV, HISTORY_BOUND,
+                            HK_CONT, HK_HISTORY, HK_KILLERS, INF, MATE, MATE_BOUND, MAXP,
+                            MOVE_MASK, RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP, SP_CONT_HISTORY,
+                            SP_FUTILITY_BASE, SP_FUTILITY_MARGIN, SP_FUTILITY_REDUCED,
+                            SP_LMP_DEPTH, SP_LMP_QUADRATIC, SP_LMP_QUADRATIC_IMPROVING,
+                            SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE, SP_SKIP_QUIETS,
+                            ST_AFTER_FULL, ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES,
+                            TT_BOUND_SHIFT, TT_DEPTH_SHIFT, TT_SCORE_SHIFT)
 from .tt import TTK, score_from_tt, score_to_tt, tt_prefetch, tt_probe, tt_store
 
 I64 = "int64[::1]"
@@ -155,14 +152,11 @@ def quiet_history(heur, side, mv, c1, c2, cont):
 
 
 @kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {MOVES}, {MOVES}, int64, int64, int64, int64, "
-        f"{I32}, int64, int64, boolean)")
-def order_moves(T, E, board, st, moves, mscore, start, end, skip, ply, heur, c1, c2,
-                skip_killers):
-    """Give each move a sort key, leaving out ``skip`` (the TT move when it was tried first; 0:
-    none) and with ``skip_killers`` the killers (tried before the quiet moves were generated);
-    with ``ply < 0`` keep only captures (quiescence). Returns the new end.
+        f"{I32}, int64, int64)")
+def order_moves(T, E, board, st, moves, mscore, start, end, ttmv, ply, heur, c1, c2):
+    """Give each move a sort key; with ``ply < 0`` keep only captures (quiescence). Returns end.
 
-    Keys: captures by victim then attacker (MVV-LVA); killers; promotions; quiet
+    Keys: TT move; captures by victim then attacker (MVV-LVA); killers; promotions; quiet
     moves by history (with the game's continuation history: butterfly and continuation after
     the moves ``c1``, ``c2`` one and two plies up). Captures that lose material go last, after
     every quiet move, where the game uses exchange evaluation (see_ge); else captures by a piece
@@ -186,11 +180,11 @@ def order_moves(T, E, board, st, moves, mscore, start, end, skip, ply, heur, c1,
                 gain = T[values + (q if q > 0 else -q)]
             elif mv & MF_EP:
                 gain = pawn_value
-        if (ply < 0 and gain == 0) or mv == skip:
+        if ply < 0 and gain == 0:
             continue
-        if skip_killers and gain == 0 and (mv == k1 or mv == k2):
-            continue
-        if gain > 0:
+        if mv == ttmv:
+            s = 1 << 30
+        elif gain > 0:
             p = board[frm]
             attacker = T[values + (p if p > 0 else -p)]
             s = (1 << 28) + gain * 64 - attacker // 16
@@ -262,7 +256,7 @@ def unwind(T, Z, board, st, undo, fr, ply):
 GO_ON = 0          # nothing decided: go on to the next stage
 GO_RETURN = 1      # the node is done; its value goes to the parent
 GO_CHILD = 2       # a child frame was pushed: search it next
-GO_GENERATE = 3    # go through the node's moves (ST_MOVES; ready_moves)
+GO_GENERATE = 3    # generate the node's moves, then go through them (ST_MOVES)
 
 
 @kernel(f"boolean({I64}, {I64}, int64)", inline=True)
@@ -413,24 +407,13 @@ def enter_quiescence(fr, ply, incheck, ev, alpha, beta):
     return GO_GENERATE, 0
 
 
-@kernel(f"void({TABLE}, {BOARD}, {STATE}, {MOVES}, {FRAMES}, int64)", inline=True)
-def ready_moves(T, board, st, moves, fr, ply):
-    """Go through the node's moves: staged (next_move generates them as it reaches each kind)
-    where the node is not in check and has depth; else generated now, from the frame's start:
-    every evasion in check, captures only in quiescence, drops included otherwise."""
-    start = fr[ply, F_START]
-    fr[ply, F_IDX] = start
+@kernel(f"void({FRAMES}, int64, int64)", inline=True)
+def moves_ready(fr, ply, end):
+    """The node's moves were generated up to ``end``: go through them, ordering them lazily
+    (F_SORTED -1: quiescence captures, 0: every move)."""
+    fr[ply, F_END] = end
+    fr[ply, F_SORTED] = -1 if fr[ply, F_DEPTH] <= 0 and fr[ply, F_INCHECK] == 0 else 0
     fr[ply, F_STAGE] = ST_MOVES
-    incheck = fr[ply, F_INCHECK]
-    depth = fr[ply, F_DEPTH]
-    if depth > 0 and incheck == 0:
-        fr[ply, F_END] = start
-        fr[ply, F_PICK] = PICK_TT
-    else:
-        captures = depth <= 0 and incheck == 0
-        fr[ply, F_END] = gen_moves(T, board, st, moves, start, not captures, incheck,
-                                   GEN_CAPTURES if captures else GEN_ALL)
-        fr[ply, F_PICK] = PICK_ALL
 
 
 @kernel(f"void({MOVES}, {FRAMES}, int64)", inline=True)
@@ -438,7 +421,7 @@ def load_root_moves(mscore, fr, nroot):
     """The root searches the moves the caller put in moves[:nroot], in that order."""
     for i in range(nroot):
         mscore[i] = nroot - i
-    fr[0, F_PICK] = PICK_SCORED
+    fr[0, F_SORTED] = 1
     fr[0, F_END] = nroot
     fr[0, F_STAGE] = ST_MOVES
 
@@ -522,15 +505,43 @@ def after_null_move(st, fr, ply, v):
     return GO_GENERATE, 0
 
 
-@kernel(f"int64({MOVES}, {MOVES}, {FRAMES}, int64, int64)", inline=True)
-def take_best(moves, mscore, fr, ply, scan):
-    """Swap the best-scored remaining move to the front of the node's remaining moves (the first
-    of them when ``scan`` is 0), step past it and return it."""
+@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {MOVES}, {MOVES}, {FRAMES}, {I32}, int64)",
+        inline=True)
+def next_move(T, E, board, st, moves, mscore, fr, heur, ply):
+    """The node's next move to try, best first, or 0 when none is left. The TT move comes
+    first, before paying for ordering the rest (F_SORTED says how far ordering has gone)."""
     i = fr[ply, F_IDX]
+    end = fr[ply, F_END]
+    if i >= end:
+        return 0
+    sorted_ = fr[ply, F_SORTED]
+    if sorted_ <= 0:
+        ttmv = fr[ply, F_TTMV]
+        found = -1
+        if sorted_ > -2 and ttmv != 0 and i == fr[ply, F_START]:
+            for k in range(i, end):
+                if moves[k] == ttmv:
+                    found = k
+                    break
+        if found >= 0:
+            moves[found] = moves[i]
+            moves[i] = ttmv
+            mscore[i] = 1 << 30
+            fr[ply, F_SORTED] = -2 if sorted_ == -1 else -3
+        else:
+            qs_only = sorted_ == -1 or sorted_ == -2
+            c1, c2 = cont_contexts(fr, ply)
+            end = order_moves(T, E, board, st, moves, mscore, i, end, 0,
+                              -1 if qs_only else ply, heur, c1, c2)
+            fr[ply, F_END] = end
+            fr[ply, F_SORTED] = 1
+            if i >= end:
+                return 0
+    # select the best remaining move (the TT move stands first already)
     bi = i
     bs = mscore[i]
-    if scan:
-        for k in range(i + 1, fr[ply, F_END]):
+    if fr[ply, F_SORTED] == 1:
+        for k in range(i + 1, end):
             if mscore[k] > bs:
                 bs = mscore[k]
                 bi = k
@@ -541,109 +552,6 @@ def take_best(moves, mscore, fr, ply, scan):
     mscore[i] = bs
     fr[ply, F_IDX] = i + 1
     return mv
-
-
-@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {MOVES}, {MOVES}, {FRAMES}, {I32}, int64, "
-        "int64)", inline=True)
-def generate_scored(T, E, board, st, moves, mscore, fr, heur, ply, kind):
-    """Append the staged node's moves of one kind (GEN_CAPTURES or GEN_QUIETS) after the ones it
-    has, scored, leaving out the TT move (tried first already, if it was legal here)."""
-    end = fr[ply, F_END]
-    new_end = gen_moves(T, board, st, moves, end, True, 0, kind)
-    c1, c2 = cont_contexts(fr, ply)
-    fr[ply, F_END] = order_moves(T, E, board, st, moves, mscore, end, new_end, fr[ply, F_TTMV],
-                                 ply, heur, c1, c2, kind == GEN_QUIETS)
-    return fr[ply, F_END]
-
-
-@kernel(f"boolean({BOARD}, int64)", inline=True)
-def quiet_here(board, mv):
-    """A killer (a quiet move elsewhere) captures nothing here either: a drop, castling, a pass
-    or a board move to an empty point (its promotion bits, if any, are judged by the
-    generator)."""
-    return (mv & (MF_DROP | MF_CASTLE | MF_PASS)) != 0 or (
-        (mv & MF_EP) == 0 and board[(mv >> M_TO_SHIFT) & M_FROM_MASK] == 0)
-
-
-@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {MOVES}, {MOVES}, {FRAMES}, {I32}, int64)",
-        inline=True)
-def next_move(T, E, board, st, moves, mscore, fr, heur, ply):
-    """The node's next move to try, best first, or 0 when none is left.
-
-    Staged nodes (F_PICK from PICK_TT) try the TT move before generating anything, then the
-    captures that do not lose, and generate the other moves only when those are spent: a node
-    that one of them cuts off never generates nor scores its quiet moves and drops. Other nodes
-    have every move (quiescence: every capture) generated; their TT move still comes first, before
-    paying for ordering the rest."""
-    pick = fr[ply, F_PICK]
-    if pick == PICK_TT:
-        fr[ply, F_PICK] = PICK_GEN_CAPTURES
-        ttmv = fr[ply, F_TTMV]
-        i = fr[ply, F_IDX]
-        if ttmv != 0 and is_pseudo_legal(T, board, st, moves, i, ttmv, 0):
-            moves[i] = ttmv
-            mscore[i] = 1 << 30
-            fr[ply, F_END] = i + 1
-            return take_best(moves, mscore, fr, ply, 0)
-        pick = PICK_GEN_CAPTURES
-    if pick == PICK_GEN_CAPTURES:
-        generate_scored(T, E, board, st, moves, mscore, fr, heur, ply, GEN_CAPTURES)
-        fr[ply, F_PICK] = PICK_GOOD_CAPTURES
-        pick = PICK_GOOD_CAPTURES
-    if pick == PICK_GOOD_CAPTURES:
-        i = fr[ply, F_IDX]
-        best = -(1 << 40)
-        for k in range(i, fr[ply, F_END]):
-            best = max(best, mscore[k])
-        if best >= GOOD_CAPTURE:
-            return take_best(moves, mscore, fr, ply, 1)
-        pick = PICK_KILLER1
-    while pick == PICK_KILLER1 or pick == PICK_KILLER2:
-        # each killer, if it is a quiet move here, before the other quiet moves are generated
-        k = heur[HK_KILLERS + 2 * ply + (pick - PICK_KILLER1)]
-        key = (1 << 27) + 2 - (pick - PICK_KILLER1)
-        pick += 1
-        fr[ply, F_PICK] = pick
-        end = fr[ply, F_END]
-        if (k != 0 and k != fr[ply, F_TTMV] and quiet_here(board, k)
-                and is_pseudo_legal(T, board, st, moves, end, k, 0)):
-            moves[end] = k
-            mscore[end] = key      # above every capture still left: they lose material
-            fr[ply, F_END] = end + 1
-            return take_best(moves, mscore, fr, ply, 1)
-    if pick == PICK_GEN_QUIETS:
-        generate_scored(T, E, board, st, moves, mscore, fr, heur, ply, GEN_QUIETS)
-        fr[ply, F_PICK] = PICK_SCORED
-        pick = PICK_SCORED
-    i = fr[ply, F_IDX]
-    end = fr[ply, F_END]
-    if i >= end:
-        return 0
-    if pick == PICK_ALL:
-        ttmv = fr[ply, F_TTMV]
-        found = -1
-        if ttmv != 0:
-            for k in range(i, end):
-                if moves[k] == ttmv:
-                    found = k
-                    break
-        if found >= 0:
-            moves[found] = moves[i]
-            moves[i] = ttmv
-            mscore[i] = 1 << 30
-            fr[ply, F_PICK] = PICK_ALL_TT
-            return take_best(moves, mscore, fr, ply, 0)
-        pick = PICK_ALL_TT
-    if pick == PICK_ALL_TT:
-        qs_only = fr[ply, F_DEPTH] <= 0 and fr[ply, F_INCHECK] == 0
-        c1, c2 = cont_contexts(fr, ply)
-        end = order_moves(T, E, board, st, moves, mscore, i, end, 0, -1 if qs_only else ply,
-                          heur, c1, c2, False)
-        fr[ply, F_END] = end
-        fr[ply, F_PICK] = PICK_SCORED
-        if i >= end:
-            return 0
-    return take_best(moves, mscore, fr, ply, 1)
 
 
 @kernel(f"boolean({TABLE}, {EVAL}, {BOARD}, {STATE}, {MOVES}, {FRAMES}, int64, int64)",
@@ -1095,13 +1003,15 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                             d = fr[ply, F_DEPTH]
                             if fr[ply, F_QUIET] and d > 0:
                                 reward_quiet_cutoff(T, E, board, st, moves, fr, heur, ply, mv, d)
-                            # cut off: no more moves (nor stages that would generate some)
-                            fr[ply, F_IDX] = fr[ply, F_END]
-                            fr[ply, F_PICK] = PICK_SCORED
+                            fr[ply, F_IDX] = fr[ply, F_END]  # cut off: no more moves
                 if ply == 0:
                     ctl[C_ROOT_DONE] += 1
         if go == GO_GENERATE:
-            ready_moves(T, board, st, moves, fr, ply)
+            # the node's moves, from its frame's start: captures only in quiescence (every
+            # evasion in check), drops included otherwise
+            captures = fr[ply, F_DEPTH] <= 0 and fr[ply, F_INCHECK] == 0
+            moves_ready(fr, ply, gen_moves(T, board, st, moves, fr[ply, F_START], not captures,
+                                           fr[ply, F_INCHECK], captures))
         elif go == GO_CHILD:
             ply += 1
         elif go == GO_RETURN:

@@ -85,7 +85,8 @@ F_SAVE_HASH = 18
 F_SAVE_EP = 19
 F_EVAL = 20
 F_QUIET = 21                 # the current move is quiet
-F_PICK = 22                  # how far next_move has come through the node's moves (PICK_*)
+F_SORTED = 22                # move ordering state: 1 sorted; 0 / -1 not yet (all / captures);
+                             # -3 / -2 the TT move was put first, the rest still unsorted
 F_IMPROVING = 23             # 1 if the static eval rose since our previous move (see improving())
 F_MG = 24                    # material(): kept up to date move by move (material_delta)
 F_EG = 25
@@ -93,20 +94,6 @@ F_PHASE = 26
 F_ARMED = 27
 F_CONT = 28                  # continuation index of the current move (0: null move or pass)
 F_SIZE = 29
-
-# F_PICK: the stages of a node's moves. Staged (not in check, depth > 0, below the root): the TT
-# move before anything is generated, then the captures, the killers, then the rest only when
-# reached.
-PICK_TT = 0                  # staged: the TT move, if it is pseudo-legal here
-PICK_GEN_CAPTURES = 1        # staged: generate and score the captures
-PICK_GOOD_CAPTURES = 2       # staged: captures that score as good (GOOD_CAPTURE and above)
-PICK_KILLER1 = 3             # staged: the first killer, if it is a quiet move here
-PICK_KILLER2 = 4             # staged: the second
-PICK_GEN_QUIETS = 5          # staged: generate and score every other move
-PICK_SCORED = 6              # every move generated and scored: best remaining first
-PICK_ALL = 7                 # every move generated (in check; quiescence: captures), not scored
-PICK_ALL_TT = 8              # as PICK_ALL with the TT move put first
-GOOD_CAPTURE = (1 << 27) + 8     # order_moves' keys of captures that do not lose (killers: below)
 
 ST_ENTER = 0
 ST_AFTER_NULL = 1

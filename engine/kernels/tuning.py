@@ -4,7 +4,7 @@ first calls them, never in the engine's cold-cache build (``prebuild=False``).""
 from .attacks import in_check
 from .evaluate import EVAL, SCRATCH, evaluate
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
-from .layout import GEN_CAPTURES, S_STM
+from .layout import S_STM
 from .makemove import make_move, unmake_move
 from .movegen import gen_moves
 from .search import capture_gain
@@ -26,7 +26,7 @@ def quiescence(T, Z, E, board, st, undo, moves, scratch, start, alpha, beta, qpl
         alpha = stand
     if qply >= QS_MAX_PLY:
         return alpha
-    end = gen_moves(T, board, st, moves, start, False, 0, GEN_CAPTURES)
+    end = gen_moves(T, board, st, moves, start, False, 0, True)   # captures only
     side = st[S_STM]
     for i in range(start, end):     # selection order: largest capture gain first
         best = i

@@ -8,12 +8,12 @@ import pytest
 from engine.board import Board
 from engine.kernels.attacks import in_check
 from engine.kernels.movegen import gen_moves, is_pawn_drop_mate, leaves_royal_safe, scan_royal
-from engine.kernels.layout import F_UCHIFUZUME, GEN_ALL, H_FLAGS, H_PAWN, M_FROM_MASK, MF_DROP
+from engine.kernels.layout import F_UCHIFUZUME, H_FLAGS, H_PAWN, M_FROM_MASK, MF_DROP
 
 
 def reference_legal(position):
     T, board, st, moves = position.cv.T, position.board, position.st, position.moves
-    end = gen_moves(T, board, st, moves, 0, True, -1, GEN_ALL)    # pseudo-legal, check unknown
+    end = gen_moves(T, board, st, moves, 0, True, -1, False)    # pseudo-legal, check unknown
     pseudo = [int(m) for m in moves[:end]]
     legal = set()
     for mv in pseudo:

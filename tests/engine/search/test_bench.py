@@ -7,10 +7,10 @@ from protocol.cli import main
 from tools.bench_pins import PINNED_DEPTH
 
 PINNED = {                     # python -m tools.bench_pins prints this table anew
-    "chess": 38569,
-    "janggi": 17938,
-    "shogi": 201357,
-    "xiangqi": 18987,
+    "chess": 34862,
+    "janggi": 17245,
+    "shogi": 257009,
+    "xiangqi": 22037,
 }
 
 
