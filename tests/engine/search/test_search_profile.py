@@ -1,5 +1,7 @@
 """Each game's search numbers (engine/search_tables.SearchProfile) reach the kernels through the
 game's eval table, and each game searches with the profile its SPRTs chose."""
+from dataclasses import replace
+
 import pytest
 
 from engine.evaluation import eval_table, profile
@@ -9,7 +11,7 @@ from engine.variants import VARIANTS
 
 CHOSEN = {"xiangqi": SELECTIVE, "janggi": SearchProfile(),
           "shogi": SearchProfile(skip_late_quiets=True),
-          "chess": SELECTIVE}
+          "chess": replace(SELECTIVE, skip_late_quiets=True)}
 
 
 def test_a_profile_fills_every_slot():
