@@ -9,7 +9,7 @@ from engine.kernels import search_layout as S
 from engine.search_tables import SELECTIVE, SearchProfile
 from engine.variants import VARIANTS
 
-CHOSEN = {"xiangqi": SELECTIVE, "janggi": SearchProfile(),
+CHOSEN = {"xiangqi": replace(SELECTIVE, skip_late_quiets=True), "janggi": SearchProfile(),
           "shogi": SearchProfile(skip_late_quiets=True),
           "chess": replace(SELECTIVE, skip_late_quiets=True)}
 
