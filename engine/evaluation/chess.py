@@ -5,12 +5,10 @@ rank, the king hides on the back rank in the middlegame and centralises in the e
 for the minor pieces, rooks and the queen; pawn structure (doubled, isolated, passed); the king
 zone counts enemy pieces near the king, own pawns next to it shield it. The scalar weights are in
 chess.json (hand-set: Texel tuning lost its validation matches). The search is the selective one
-(search_tables.SELECTIVE), which won its SPRT here, plus skip_late_quiets, which won its own
-(+39.5 Elo at 2 s + 0.02 s; README, "How the search is measured").
+(search_tables.SELECTIVE_SKIPPING: SELECTIVE plus skip_late_quiets), each part of which won its
+SPRT here (README, "How the search is measured").
 """
-from dataclasses import replace
-
-from ..search_tables import SELECTIVE
+from ..search_tables import SELECTIVE_SKIPPING
 from . import EvalProfile, weights
 
 
@@ -46,5 +44,5 @@ PROFILE = EvalProfile(
     mobility_cap=27,
     pawn_structure=True,
     rotated=False,
-    search=replace(SELECTIVE, skip_late_quiets=True),
+    search=SELECTIVE_SKIPPING,
 )

@@ -5,12 +5,10 @@ that (it can only move sideways). Horses like the centre and advancing; cannons 
 file. Mobility counts reachable points for chariot, horse and cannon (a blocked horse is the
 classic weakness). The king zone counts enemy attackers near the general; advisors and
 elephants next to it are its shield. The WDL model is hand-set. The search is the selective
-one (search_tables.SELECTIVE), which won its SPRT here, plus skip_late_quiets, which won its
-own (+61.5 Elo at 2 s + 0.02 s; README, "How the search is measured").
+one (search_tables.SELECTIVE_SKIPPING: SELECTIVE plus skip_late_quiets), each part of which
+won its SPRT here (README, "How the search is measured").
 """
-from dataclasses import replace
-
-from ..search_tables import SELECTIVE
+from ..search_tables import SELECTIVE_SKIPPING
 from . import EvalProfile, weights
 
 
@@ -40,5 +38,5 @@ PROFILE = EvalProfile(
     pst=_pst,
     phase={"R": 6, "C": 3, "N": 3, "A": 1, "B": 1},
     mobility_cap=17,
-    search=replace(SELECTIVE, skip_late_quiets=True),
+    search=SELECTIVE_SKIPPING,
 )
