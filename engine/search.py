@@ -107,7 +107,7 @@ class _Worker:
         self.hist[:n] = job.hashes
         self.chk[:n] = job.checks
         self.hbase = n - 1
-        self.heur[S.HK_HISTORY:] //= 2
+        self.heur[S.HK_HISTORY:S.HK_CORR] //= 2   # histories age; corrections keep
         self.heur[:S.HK_HISTORY] = 0
         self.ctl[:] = 0
 

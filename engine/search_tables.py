@@ -41,6 +41,9 @@ class SearchProfile:
     skip_late_quiets: bool = False       # once a quiet move that cannot check is pruned by move
                                          # count or futility, pass every later one at once
                                          # (Stockfish's skipQuiets: their histories stay)
+    correction_history: bool = False     # the static eval plus the side's running mean of
+                                         # search result - eval over positions with its pawns
+                                         # (engine/kernels/correction.py)
 
     def table(self) -> list[int]:
         """The numbers at E[E[EV_SEARCH] + SP_*]."""
@@ -55,7 +58,8 @@ class SearchProfile:
                   S.SP_FUTILITY_REDUCED: int(self.futility_reduced_depth),
                   S.SP_CONT_HISTORY: int(self.continuation_history),
                   S.SP_SEE: int(self.exchange_evaluation),
-                  S.SP_SKIP_QUIETS: int(self.skip_late_quiets)}
+                  S.SP_SKIP_QUIETS: int(self.skip_late_quiets),
+                  S.SP_CORRECTION: int(self.correction_history)}
         return [values[slot] for slot in range(S.SP_SIZE)]
 
 

@@ -27,5 +27,5 @@ PROFILE = EvalProfile(
     pst=_pst,
     mobility_cap=16,
     lazy_margin=600,
-    search=SearchProfile(skip_late_quiets=True),
+    search=SearchProfile(skip_late_quiets=True, correction_history=True),
 )

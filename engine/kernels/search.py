@@ -6,7 +6,8 @@ aspiration and MultiPV between calls). Each ply has a frame row in ``fr``; a nod
 says where to resume when its child returns (value in ``ret``, from the child's view).
 
 Inside the tree: TT cutoffs, mate-distance pruning, null move (not in check, side with pieces,
-not twice in a row), late-move reductions, check extension, killers + history, quiescence on
+not twice in a row), late-move reductions, check extension, killers + history, the static eval
+corrected by the pawn structure's record where the game says so (correction.py), quiescence on
 captures (every evasion when in check). Game ends come from the eval table's rule data:
 repetition (draw, or points; a side that checked on every move of the cycle loses where the game
 says so, in xiangqi a side that checked or chased on every move: engine/kernels/chase.py),
@@ -17,6 +18,8 @@ import numpy as np  # noqa: F401  (numba typing of the array arguments)
 
 from .attacks import attacked_by, in_check, may_give_check, royals_face, type_left
 from .chase import move_chases
+from .correction import (corrected, correction, pawn_key, pawn_key_delta, proves_eval_wrong,
+                         update_correction)
 from .evaluate import (EVAL, SCRATCH, eval_prefetch, evaluate, evaluate_at, material,
                        material_delta)
 from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
@@ -38,10 +41,11 @@ from .search_layout import (B_EXACT, B_LOWER, B_UPPER, CONT_BOUND, CONT_SIZE, CO
                             EV_PLY_POINTS, EV_POINTS, EV_SEARCH, EV_SECOND_BONUS, F_ALPHA, F_ARMED,
                             F_BEST, F_BESTMV, F_BETA, F_CONT, F_CURMV, F_DEPTH, F_EG, F_END,
                             F_EVAL, F_IDX, F_IMPROVING, F_INCHECK, F_ISNULL, F_LEGAL, F_MG,
-                            F_NEWDEPTH, F_OALPHA, F_PFN, F_PHASE, F_QUIET, F_RED, F_SAVE_EP,
-                            F_SAVE_HASH, F_SORTED, F_STAGE, F_START, F_TTMV, HISTORY_BOUND,
-                            HK_CONT, HK_HISTORY, HK_KILLERS, INF, MATE, MATE_BOUND, MAXP,
-                            MOVE_MASK, RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP, SP_CONT_HISTORY,
+                            F_NEWDEPTH, F_OALPHA, F_PFN, F_PHASE, F_PKEY, F_QUIET, F_RAW_EVAL,
+                            F_RED, F_SAVE_EP, F_SAVE_HASH, F_SORTED, F_STAGE, F_START, F_TTMV,
+                            HISTORY_BOUND, HK_CONT, HK_HISTORY, HK_KILLERS, INF, MATE, MATE_BOUND,
+                            MAXP, MOVE_MASK, RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP,
+                            SP_CONT_HISTORY, SP_CORRECTION,
                             SP_FUTILITY_BASE, SP_FUTILITY_MARGIN, SP_FUTILITY_REDUCED,
                             SP_LMP_DEPTH, SP_LMP_QUADRATIC, SP_LMP_QUADRATIC_IMPROVING,
                             SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE, SP_SKIP_QUIETS,
@@ -488,6 +492,7 @@ def push_null_move(Z, st, fr, ply, d, ev, beta, start):
     fr[c, F_ISNULL] = 1
     for f in range(F_MG, F_ARMED + 1):
         fr[c, f] = fr[ply, f]
+    fr[c, F_PKEY] = fr[ply, F_PKEY]
 
 
 @kernel(f"UniTuple(int64, 2)({STATE}, {FRAMES}, int64, int64)", inline=True)
@@ -838,6 +843,8 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
     seldepth = ctl[C_SELDEPTH]
     enter_root(T, board, st, fr, ctl)
     fr[0, F_MG], fr[0, F_EG], fr[0, F_PHASE], fr[0, F_ARMED] = material(T, E, board, st)
+    correcting = E[E[EV_SEARCH] + SP_CORRECTION] != 0
+    fr[0, F_PKEY] = pawn_key(T, Z, board) if correcting else 0
     if E[EV_NNUE] != 0:
         nnue_refresh(T, E, board, st, scratch, 0)
     ply = 0
@@ -887,10 +894,14 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
             if go == GO_ON:
                 open_node(fr, ply, ttmv, alpha, beta, fr[ply - 1, F_END] if ply > 0 else 0)
                 ev = 0
-                if not incheck:   # the static evaluation (lazy beyond the window)
-                    ev = evaluate_at(T, E, board, st, scratch, ply,
-                                     alpha if d <= 0 else beta - 1, beta, fr[ply, F_MG],
-                                     fr[ply, F_EG], fr[ply, F_PHASE], fr[ply, F_ARMED])
+                if not incheck:   # the static evaluation (lazy beyond the window), corrected
+                    corr = correction(heur, st[S_STM], fr[ply, F_PKEY]) if correcting else 0
+                    raw = evaluate_at(T, E, board, st, scratch, ply,
+                                      (alpha if d <= 0 else beta - 1) - corr, beta - corr,
+                                      fr[ply, F_MG], fr[ply, F_EG], fr[ply, F_PHASE],
+                                      fr[ply, F_ARMED])
+                    fr[ply, F_RAW_EVAL] = raw
+                    ev = corrected(raw, corr)
                 if d <= 0:
                     go, ret = enter_quiescence(fr, ply, incheck, ev, alpha, beta)
                 else:
@@ -920,6 +931,12 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 if mv == 0:
                     # --- every move tried: the node's value --------------------------------
                     ret = finish_node(tt, st, fr, ply, flags & EVF_NOMOVES_LOSS, ctl[C_AGE])
+                    if correcting and fr[ply, F_DEPTH] > 0 and fr[ply, F_EVAL] != EVAL_NONE:
+                        bestmv = fr[ply, F_BESTMV]
+                        if proves_eval_wrong(ret, fr[ply, F_BETA], bestmv, fr[ply, F_EVAL],
+                                             bestmv == 0 or is_quiet(T, board, bestmv)):
+                            update_correction(heur, st[S_STM], fr[ply, F_PKEY],
+                                              ret - fr[ply, F_RAW_EVAL], fr[ply, F_DEPTH])
                     if ply == 0:
                         ctl[C_SCORE] = ret
                     go = GO_RETURN
@@ -965,6 +982,8 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                     continue
                 dmg, deg, dphase, darmed = material_delta(T, E, board, st, undo)
                 push_child(fr, ply, gives, dmg, deg, dphase, darmed)
+                if correcting:
+                    fr[ply + 1, F_PKEY] = fr[ply, F_PKEY] ^ pawn_key_delta(T, Z, board, st, undo)
                 if E[EV_NNUE] != 0:
                     nnue_child(T, E, board, st, undo, scratch, ply)
                 if d <= 0:

@@ -58,7 +58,9 @@ CONT_SIZE = CONT_TYPES * CONT_SQUARES    # a move's continuation index: type * 9
                                          # 0 = no move (the root's context, a null move, a pass)
 HK_CONT = HK_HISTORY + 2 * 256 * 256     # continuation: [(side * CONT_SIZE + earlier) *
                                          # CONT_SIZE + this], earlier = the move 1 or 2 plies up
-HK_SIZE = HK_CONT + 2 * CONT_SIZE * CONT_SIZE
+CORR_ENTRIES = 1 << 14              # correction history buckets per side (kernels/correction.py)
+HK_CORR = HK_CONT + 2 * CONT_SIZE * CONT_SIZE   # correction: [side * CORR_ENTRIES + pawn bucket]
+HK_SIZE = HK_CORR + 2 * CORR_ENTRIES
 HISTORY_BOUND = 10000                # D of the butterfly history
 CONT_BOUND = 30000                   # D of the continuation history
 
@@ -93,7 +95,9 @@ F_EG = 25
 F_PHASE = 26
 F_ARMED = 27
 F_CONT = 28                  # continuation index of the current move (0: null move or pass)
-F_SIZE = 29
+F_PKEY = 29                  # pawn key (kernels/correction.py), kept move by move
+F_RAW_EVAL = 30              # the static eval before its correction (F_EVAL is after)
+F_SIZE = 31
 
 ST_ENTER = 0
 ST_AFTER_NULL = 1
@@ -167,7 +171,8 @@ SP_FUTILITY_REDUCED = 8
 SP_CONT_HISTORY = 9
 SP_SEE = 10
 SP_SKIP_QUIETS = 11
-SP_SIZE = 12
+SP_CORRECTION = 12
+SP_SIZE = 13
 
 EVF_NOMOVES_LOSS = 1         # no legal move (not in check) loses; else it is a draw
 EVF_PERPETUAL_LOSES = 2      # the side that checked on every move of a repetition cycle loses

@@ -10,7 +10,7 @@ from engine.search_tables import SELECTIVE, SearchProfile
 from engine.variants import VARIANTS
 
 CHOSEN = {"xiangqi": replace(SELECTIVE, skip_late_quiets=True), "janggi": SearchProfile(),
-          "shogi": SearchProfile(skip_late_quiets=True),
+          "shogi": SearchProfile(skip_late_quiets=True, correction_history=True),
           "chess": replace(SELECTIVE, skip_late_quiets=True)}
 
 
