@@ -13,7 +13,7 @@ from engine.kernels.correction import (CORR_GRAIN, CORR_LIMIT, corrected, correc
                                        pawn_key_delta, proves_eval_wrong, update_correction)
 from engine.position import Position
 from engine.search import Limits, Searcher
-from tests.search_helpers import run
+from search_helpers import run
 
 
 @pytest.mark.parametrize("variant", ["xiangqi", "janggi", "shogi", "chess"])
