@@ -11,13 +11,11 @@ Glossary:
   pkey   pawn key: the XOR of the Zobrist piece keys of the pawns on the board
   entry  heur[HK_CORR + side * CORR_ENTRIES + (pkey & (CORR_ENTRIES - 1))], in 1/CORR_GRAIN cp
 """
-from .jit import BOARD, KEYS, STATE, TABLE, UNDO, kernel
+from .jit import BOARD, HEUR, KEYS, STATE, TABLE, UNDO, kernel
 from .layout import (H_NPLAY, H_PAWN, H_PLAY, MF_CASTLE, MF_DROP, MF_PASS, M_FROM_MASK,
                      M_TO_SHIFT, S_SP, U_CAPSQ, U_CAPTURED, U_MOVE, U_MOVED)
 from .makemove import piece_key
 from .search_layout import CORR_ENTRIES, HK_CORR, RULE_BOUND
-
-I32 = "int32[::1]"
 
 CORR_GRAIN = 256             # entry units per centipawn (fine enough that a light step
                              # still moves the mean)
@@ -72,7 +70,7 @@ def correction_slot(side, pkey):
     return HK_CORR + side * CORR_ENTRIES + (pkey & (CORR_ENTRIES - 1))
 
 
-@kernel(f"int64({I32}, int64, int64)", inline=True)
+@kernel(f"int64({HEUR}, int64, int64)", inline=True)
 def correction(heur, side, pkey):
     """Centipawns to add to the static evaluation of ``side`` to move with these pawns."""
     return heur[correction_slot(side, pkey)] // CORR_GRAIN
@@ -86,7 +84,7 @@ def corrected(raw, corr):
     return max(-RULE_BOUND + 1, min(raw + corr, RULE_BOUND - 1))
 
 
-@kernel(f"void({I32}, int64, int64, int64, int64)", inline=True)
+@kernel(f"void({HEUR}, int64, int64, int64, int64)", inline=True)
 def update_correction(heur, side, pkey, error, d):
     """A node searched to depth ``d`` found its position worth ``error`` cp more than the raw
     static evaluation: move the mean toward it, deeper results weighing more."""

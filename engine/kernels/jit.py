@@ -147,3 +147,4 @@ BOARD = "int8[::1]"
 STATE = "int64[::1]"
 UNDO = "int64[:, ::1]"
 MOVES = "int32[::1]"
+HEUR = "int32[::1]"           # killers, histories and corrections (search_layout HK_*)

@@ -22,7 +22,7 @@ from .correction import (corrected, correction, pawn_key, pawn_key_delta, proves
                          update_correction)
 from .evaluate import (EVAL, SCRATCH, eval_prefetch, evaluate, evaluate_at, material,
                        material_delta)
-from .jit import BOARD, KEYS, MOVES, STATE, TABLE, UNDO, kernel
+from .jit import BOARD, HEUR, KEYS, MOVES, STATE, TABLE, UNDO, kernel
 from .layout import (F_DROPS, F_UCHIFUZUME, H_FLAGS, H_NPLAY, H_NTYPES, H_PAWN, H_PLAY, H_ROYAL,
                      H_SQ_INDEX, H_VALUES, MAX_TYPES, MF_CASTLE, MF_DROP, MF_EP, MF_PASS,
                      M_FROM_MASK, M_PROMO_MASK, M_PROMO_SHIFT, M_TO_SHIFT, S_CAPTURES, S_CLOCK,
@@ -54,7 +54,6 @@ from .search_layout import (B_EXACT, B_LOWER, B_UPPER, CONT_BOUND, CONT_SIZE, CO
 from .tt import TTK, score_from_tt, score_to_tt, tt_prefetch, tt_probe, tt_store
 
 I64 = "int64[::1]"
-I32 = "int32[::1]"
 FRAMES = "int64[:, ::1]"
 PV = "int32[:, ::1]"
 
@@ -147,7 +146,7 @@ def butterfly_index(side, mv):
             + ((mv >> M_TO_SHIFT) & M_FROM_MASK))
 
 
-@kernel(f"int64({I32}, int64, int64, int64, int64, int64)", inline=True)
+@kernel(f"int64({HEUR}, int64, int64, int64, int64, int64)", inline=True)
 def quiet_history(heur, side, mv, c1, c2, cont):
     """A quiet move's history: butterfly plus continuation after each of the two moves up."""
     base = HK_CONT + side * CONT_SIZE * CONT_SIZE + cont
@@ -156,7 +155,7 @@ def quiet_history(heur, side, mv, c1, c2, cont):
 
 
 @kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {MOVES}, {MOVES}, int64, int64, int64, int64, "
-        f"{I32}, int64, int64)")
+        f"{HEUR}, int64, int64)")
 def order_moves(T, E, board, st, moves, mscore, start, end, ttmv, ply, heur, c1, c2):
     """Give each move a sort key; with ``ply < 0`` keep only captures (quiescence). Returns end.
 
@@ -510,8 +509,8 @@ def after_null_move(st, fr, ply, v):
     return GO_GENERATE, 0
 
 
-@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {MOVES}, {MOVES}, {FRAMES}, {I32}, int64)",
-        inline=True)
+@kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, {MOVES}, {MOVES}, {FRAMES}, {HEUR}, "
+        "int64)", inline=True)
 def next_move(T, E, board, st, moves, mscore, fr, heur, ply):
     """The node's next move to try, best first, or 0 when none is left. The TT move comes
     first, before paying for ordering the rest (F_SORTED says how far ordering has gone)."""
@@ -730,14 +729,15 @@ def history_bonus(d):
     return 29 * d * d + 138 * d - 134 if d <= 17 else 29 * 17 * 17 + 138 * 17 - 134
 
 
-@kernel(f"void({I32}, int64, int64, int64)", inline=True)
+@kernel(f"void({HEUR}, int64, int64, int64)", inline=True)
 def nudge(heur, i, bonus, bound):
     """Move entry i by ``bonus`` under gravity: it stays within +-bound by itself."""
     h = heur[i]
     heur[i] = h + bonus - h * (bonus if bonus > 0 else -bonus) // bound
 
 
-@kernel(f"void({TABLE}, {BOARD}, {I32}, int64, int64, int64, int64, int64)", inline=True)
+@kernel(f"void({TABLE}, {BOARD}, {HEUR}, int64, int64, int64, int64, int64)",
+        inline=True)
 def nudge_quiet(T, board, heur, side, mv, c1, c2, bonus):
     """Move a quiet move's butterfly and both continuation entries by ``bonus``."""
     nudge(heur, butterfly_index(side, mv), bonus, HISTORY_BOUND)
@@ -746,7 +746,8 @@ def nudge_quiet(T, board, heur, side, mv, c1, c2, bonus):
     nudge(heur, base + c2 * CONT_SIZE, bonus, CONT_BOUND)
 
 
-@kernel(f"void({TABLE}, {BOARD}, {I32}, int64, int64, int64, int64, int64, int64)", inline=True)
+@kernel(f"void({TABLE}, {BOARD}, {HEUR}, int64, int64, int64, int64, int64, int64)",
+        inline=True)
 def move_quiet_history(T, board, heur, side, mv, c1, c2, change, continuation):
     """Move a quiet move's history by ``change``: with continuation history its butterfly and
     continuation entries under gravity, else its butterfly entry, capped at +-2**24."""
@@ -763,8 +764,8 @@ def takes_nothing(board_to, mv):
     return (mv & MF_EP) == 0 and ((mv & (MF_CASTLE | MF_PASS | MF_DROP)) != 0 or board_to == 0)
 
 
-@kernel(f"void({TABLE}, {EVAL}, {BOARD}, {STATE}, {MOVES}, {FRAMES}, {I32}, int64, int64, "
-        "int64)", inline=True)
+@kernel(f"void({TABLE}, {EVAL}, {BOARD}, {STATE}, {MOVES}, {FRAMES}, {HEUR}, int64, "
+        "int64, int64)", inline=True)
 def reward_quiet_cutoff(T, E, board, st, moves, fr, heur, ply, mv, d):
     """A quiet move cut off: make it a killer, raise its histories, and lower those of the
     quiet moves tried before it, which did not cut (with the game's continuation history:
@@ -822,7 +823,7 @@ def enter_root(T, board, st, fr, ctl):
 
 
 @kernel(f"int64({TABLE}, {KEYS}, {EVAL}, {BOARD}, {STATE}, {UNDO}, {MOVES}, {MOVES}, {TTK}, {I64}, "
-        f"{I64}, {I32}, {PV}, {FRAMES}, {SCRATCH}, {I64}, {I64})")
+        f"{I64}, {HEUR}, {PV}, {FRAMES}, {SCRATCH}, {I64}, {I64})")
 def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv, fr, scratch,
                 ctl, shared):
     """Search the root moves ``moves[:ctl[C_NROOT]]`` to ``ctl[C_DEPTH]`` inside the window
