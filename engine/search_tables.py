@@ -29,6 +29,8 @@ class SearchProfile:
     late_move_depth: int = 3             # late-move and futility pruning of quiet moves
     late_move_quadratic: int = 2         # prune past 3 + d^2 * (this + next * improving) moves
     late_move_quadratic_improving: int = 0
+    late_move_divisor: int = 1           # ... all divided by this less the next * improving
+    late_move_divisor_improving: int = 0  # (Fairy-Stockfish: (3 + d^2) / (2 - improving))
     futility_base: int = 100             # prune a quiet move when eval + base + margin * depth
     futility_margin: int = 120           # is at most alpha ...
     futility_reduced_depth: bool = False  # ... counting the depth after the move's reduction
@@ -59,7 +61,9 @@ class SearchProfile:
                   S.SP_CONT_HISTORY: int(self.continuation_history),
                   S.SP_SEE: int(self.exchange_evaluation),
                   S.SP_SKIP_QUIETS: int(self.skip_late_quiets),
-                  S.SP_CORRECTION: int(self.correction_history)}
+                  S.SP_CORRECTION: int(self.correction_history),
+                  S.SP_LMP_DIVISOR: self.late_move_divisor,
+                  S.SP_LMP_DIVISOR_IMPROVING: self.late_move_divisor_improving}
         return [values[slot] for slot in range(S.SP_SIZE)]
 
 

@@ -27,5 +27,7 @@ PROFILE = EvalProfile(
     pst=_pst,
     mobility_cap=16,
     lazy_margin=600,
-    search=SearchProfile(skip_late_quiets=True, correction_history=True),
+    search=SearchProfile(late_move_depth=99, late_move_quadratic=1, late_move_divisor=2,
+                         late_move_divisor_improving=1, skip_late_quiets=True,
+                         correction_history=True),
 )

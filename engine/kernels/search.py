@@ -47,7 +47,8 @@ from .search_layout import (B_EXACT, B_LOWER, B_UPPER, CONT_BOUND, CONT_SIZE, CO
                             MAXP, MOVE_MASK, RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP,
                             SP_CONT_HISTORY, SP_CORRECTION,
                             SP_FUTILITY_BASE, SP_FUTILITY_MARGIN, SP_FUTILITY_REDUCED,
-                            SP_LMP_DEPTH, SP_LMP_QUADRATIC, SP_LMP_QUADRATIC_IMPROVING,
+                            SP_LMP_DEPTH, SP_LMP_DIVISOR, SP_LMP_DIVISOR_IMPROVING,
+                            SP_LMP_QUADRATIC, SP_LMP_QUADRATIC_IMPROVING,
                             SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE, SP_SKIP_QUIETS,
                             ST_AFTER_FULL, ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES,
                             TT_BOUND_SHIFT, TT_DEPTH_SHIFT, TT_SCORE_SHIFT)
@@ -600,16 +601,18 @@ def is_quiet(T, board, mv):
         inline=True)
 def prunes_late_quiet(E, fr, ply, d, legal, quiet, gives, alpha, beta, incheck):
     """Late-move and futility pruning at low depth of quiet moves that give no check, once the
-    node has a score better than being mated: past 3 + d^2 * k moves (k from the game's numbers,
-    larger when improving where the game says so), or with the static eval too far below alpha
-    for the depth (where the game says so: the depth the move would be searched at after its
-    late-move reduction)."""
+    node has a score better than being mated: past (3 + d^2 * k) / m moves (k and m from the
+    game's numbers, k larger and m smaller when improving where the game says so), or with the
+    static eval too far below alpha for the depth (where the game says so: the depth the move
+    would be searched at after its late-move reduction)."""
     sp = E[EV_SEARCH]
     if not (quiet != 0 and gives == 0 and d > 0 and d <= E[sp + SP_LMP_DEPTH] and ply > 0
             and beta - alpha == 1 and incheck == 0 and fr[ply, F_BEST] > -MATE_BOUND):
         return False
-    k = E[sp + SP_LMP_QUADRATIC] + E[sp + SP_LMP_QUADRATIC_IMPROVING] * fr[ply, F_IMPROVING]
-    if legal > 3 + d * d * k:
+    is_improving = fr[ply, F_IMPROVING]
+    k = E[sp + SP_LMP_QUADRATIC] + E[sp + SP_LMP_QUADRATIC_IMPROVING] * is_improving
+    m = E[sp + SP_LMP_DIVISOR] - E[sp + SP_LMP_DIVISOR_IMPROVING] * is_improving
+    if legal > (3 + d * d * k) // m:
         return True
     depth = d
     if E[sp + SP_FUTILITY_REDUCED]:

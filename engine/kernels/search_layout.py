@@ -172,7 +172,9 @@ SP_CONT_HISTORY = 9
 SP_SEE = 10
 SP_SKIP_QUIETS = 11
 SP_CORRECTION = 12
-SP_SIZE = 13
+SP_LMP_DIVISOR = 13
+SP_LMP_DIVISOR_IMPROVING = 14
+SP_SIZE = 15
 
 EVF_NOMOVES_LOSS = 1         # no legal move (not in check) loses; else it is a draw
 EVF_PERPETUAL_LOSES = 2      # the side that checked on every move of a repetition cycle loses

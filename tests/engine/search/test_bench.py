@@ -9,7 +9,7 @@ from tools.bench_pins import PINNED_DEPTH
 PINNED = {                     # python -m tools.bench_pins prints this table anew
     "chess": 35098,
     "janggi": 17245,
-    "shogi": 214710,
+    "shogi": 186189,
     "xiangqi": 22626,
 }
 

@@ -10,7 +10,9 @@ from engine.search_tables import SELECTIVE, SearchProfile
 from engine.variants import VARIANTS
 
 CHOSEN = {"xiangqi": replace(SELECTIVE, skip_late_quiets=True), "janggi": SearchProfile(),
-          "shogi": SearchProfile(skip_late_quiets=True, correction_history=True),
+          "shogi": SearchProfile(late_move_depth=99, late_move_quadratic=1, late_move_divisor=2,
+                                 late_move_divisor_improving=1, skip_late_quiets=True,
+                                 correction_history=True),
           "chess": replace(SELECTIVE, skip_late_quiets=True)}
 
 
