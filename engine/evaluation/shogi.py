@@ -4,8 +4,9 @@ Material near common engine values with pawn 100. A piece in hand is worth a lit
 the board (it can drop anywhere), with diminishing value for extra pawns. King safety dominates
 shogi evaluation: enemy pieces within two squares of the king cost, golds and silvers next to it
 protect; the king prefers its own back rank, off the centre file. No phase taper (material
-rarely leaves the game in shogi). The search is the default one plus skip_late_quiets, which won
-its SPRT here (+64 Elo at 2 s + 0.02 s; README, "How the search is measured").
+rarely leaves the game in shogi). The search is the default one plus skip_late_quiets (+64 Elo
+at 2 s + 0.02 s), correction history (+29) and Fairy-Stockfish's move-count pruning at every
+depth (+31), each of which won its SPRT here (README, "How the search is measured").
 """
 from ..search_tables import SearchProfile
 from . import EvalProfile, weights
