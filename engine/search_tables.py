@@ -18,6 +18,9 @@ def late_move_reductions() -> list[int]:
     return table
 
 
+EVERY_DEPTH = S.MAXP   # a pruning depth no search reaches: prune at every depth
+
+
 @dataclass(frozen=True)
 class SearchProfile:
     """How selective a game's search is. The defaults are the search every game started from;
@@ -46,6 +49,11 @@ class SearchProfile:
     correction_history: bool = False     # the static eval plus the side's running mean of
                                          # search result - eval over positions with its pawns
                                          # (engine/kernels/correction.py)
+
+    def __post_init__(self) -> None:
+        if self.late_move_divisor - self.late_move_divisor_improving < 1:
+            raise ValueError("late_move_divisor less late_move_divisor_improving must be at "
+                             "least 1 (the move count is divided by it)")
 
     def table(self) -> list[int]:
         """The numbers at E[E[EV_SEARCH] + SP_*]."""

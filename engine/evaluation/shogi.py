@@ -8,7 +8,7 @@ rarely leaves the game in shogi). The search is the default one plus skip_late_q
 at 2 s + 0.02 s), correction history (+29) and Fairy-Stockfish's move-count pruning at every
 depth (+31), each of which won its SPRT here (README, "How the search is measured").
 """
-from ..search_tables import SearchProfile
+from ..search_tables import EVERY_DEPTH, SearchProfile
 from . import EvalProfile, weights
 
 
@@ -28,7 +28,7 @@ PROFILE = EvalProfile(
     pst=_pst,
     mobility_cap=16,
     lazy_margin=600,
-    search=SearchProfile(late_move_depth=99, late_move_quadratic=1, late_move_divisor=2,
-                         late_move_divisor_improving=1, skip_late_quiets=True,
-                         correction_history=True),
+    search=SearchProfile(late_move_depth=EVERY_DEPTH, late_move_quadratic=1,
+                         late_move_divisor=2, late_move_divisor_improving=1,
+                         skip_late_quiets=True, correction_history=True),
 )

@@ -600,11 +600,11 @@ def is_quiet(T, board, mv):
 @kernel(f"boolean({EVAL}, {FRAMES}, int64, int64, int64, int64, int64, int64, int64, int64)",
         inline=True)
 def prunes_late_quiet(E, fr, ply, d, legal, quiet, gives, alpha, beta, incheck):
-    """Late-move and futility pruning at low depth of quiet moves that give no check, once the
-    node has a score better than being mated: past (3 + d^2 * k) / m moves (k and m from the
-    game's numbers, k larger and m smaller when improving where the game says so), or with the
-    static eval too far below alpha for the depth (where the game says so: the depth the move
-    would be searched at after its late-move reduction)."""
+    """Late-move and futility pruning, to the game's pruning depth, of quiet moves that give no
+    check, once the node has a score better than being mated: past (3 + d^2 * k) / m moves (k
+    and m from the game's numbers, k larger and m smaller when improving where the game says
+    so), or with the static eval too far below alpha for the depth (where the game says so: the
+    depth the move would be searched at after its late-move reduction)."""
     sp = E[EV_SEARCH]
     if not (quiet != 0 and gives == 0 and d > 0 and d <= E[sp + SP_LMP_DEPTH] and ply > 0
             and beta - alpha == 1 and incheck == 0 and fr[ply, F_BEST] > -MATE_BOUND):

@@ -6,13 +6,13 @@ import pytest
 
 from engine.evaluation import eval_table, profile
 from engine.kernels import search_layout as S
-from engine.search_tables import SELECTIVE, SearchProfile
+from engine.search_tables import EVERY_DEPTH, SELECTIVE, SearchProfile
 from engine.variants import VARIANTS
 
 CHOSEN = {"xiangqi": replace(SELECTIVE, skip_late_quiets=True), "janggi": SearchProfile(),
-          "shogi": SearchProfile(late_move_depth=99, late_move_quadratic=1, late_move_divisor=2,
-                                 late_move_divisor_improving=1, skip_late_quiets=True,
-                                 correction_history=True),
+          "shogi": SearchProfile(late_move_depth=EVERY_DEPTH, late_move_quadratic=1,
+                                 late_move_divisor=2, late_move_divisor_improving=1,
+                                 skip_late_quiets=True, correction_history=True),
           "chess": replace(SELECTIVE, skip_late_quiets=True)}
 
 
@@ -21,6 +21,11 @@ def test_a_profile_fills_every_slot():
     assert len(numbers) == S.SP_SIZE
     assert numbers[S.SP_RFP_DEPTH] == 6 and numbers[S.SP_SEE] == 1
     assert SearchProfile().table()[S.SP_CONT_HISTORY] == 0
+
+
+def test_a_move_count_divided_by_zero_is_refused():
+    with pytest.raises(ValueError):
+        SearchProfile(late_move_divisor=1, late_move_divisor_improving=1)
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
