@@ -12,20 +12,25 @@ half goes first). A child's pair is its parent's plus the rows the move turned o
 turned off (the last undo record says which); a refresh sums every active row, at the root and
 for callers outside the search (ACC_FREE). Features as in engine/nnue/features.py, read from the
 padded board through NN_ORIENT.
+
+A net with hidden layers (NN_L2 > 0) gathers the first one's activations in
+``scratch[SC_HIDDEN + i]`` and computes the second one's neuron by neuron into the output; the
+integer rounding is engine/nnue/network.py's, so the score equals QuantisedNet.evaluate().
 """
 from .jit import BOARD, STATE, TABLE, UNDO, kernel
 from .layout import (F_DROPS, H_DEMOTE, H_FLAGS, H_NPLAY, H_PLAY, M_FROM_MASK, M_TO_SHIFT,
                      MAX_TYPES, MF_CASTLE, MF_DROP, MF_PASS, NSQ, S_HAND, S_SP, S_STM, U_CAPSQ,
                      U_CAPTURED, U_MOVE, U_MOVED)
 from .makemove import castle_targets
-from .search_layout import (EV_NNUE, MAXP, NN_FT_B, NN_FT_W, NN_HAND_BASE, NN_L1, NN_MAX_L1,
-                            NN_ORIENT, NN_OUT_B, NN_OUT_W, NN_PER_COLOUR, NN_SLOTS, NN_SQUARES,
-                            NN_TYPES, SC_ACC)
+from .search_layout import (EV_NNUE, MAXP, NN_FT_B, NN_FT_W, NN_H1, NN_H2, NN_HAND_BASE, NN_L1,
+                            NN_L2, NN_L3, NN_MAX_L1, NN_ORIENT, NN_OUT_B, NN_OUT_W, NN_PER_COLOUR,
+                            NN_SLOTS, NN_SQUARES, NN_TYPES, SC_ACC, SC_HIDDEN)
 
 EVAL = "int32[::1]"
 SCRATCH = "int64[::1]"
 ACC_FREE = MAXP + 1          # the accumulator pair a refresh outside the search uses
 FT_SCALE = 127               # engine/nnue/network.py's integer scales
+HIDDEN_SCALE = 1024
 OUT_DIVISOR = 127 * 64
 
 
@@ -136,10 +141,74 @@ def nnue_child(T, E, board, st, undo, scratch, ply):
                 add_row(E, scratch, base, hand_feature(E, perspective, mover, kind, count - 1), 1)
 
 
+@kernel("int64(int64)", inline=True)
+def centipawns(total):
+    """An output sum in centipawns: divided by OUT_DIVISOR, rounded toward zero."""
+    return total // OUT_DIVISOR if total >= 0 else -((-total) // OUT_DIVISOR)
+
+
+@kernel("int64(int64)", inline=True)
+def hidden_activation(total):
+    """A hidden neuron's sum as its activation: floor division, clipped to 0..127 (the half
+    step of the rounding is in its bias)."""
+    h = total // HIDDEN_SCALE
+    return 0 if h < 0 else (h if h < FT_SCALE else FT_SCALE)
+
+
+@kernel(f"void({EVAL}, {STATE}, {SCRATCH}, int64)", inline=True)
+def first_hidden_layer(E, st, scratch, ply):
+    """scratch[SC_HIDDEN + i]: the first hidden layer's activations from ply's accumulators,
+    summed input by input so that an inactive accumulator skips its whole column."""
+    net = E[EV_NNUE]
+    l1 = E[net + NN_L1]
+    l2 = E[net + NN_L2]
+    layer = E[net + NN_H1]
+    for i in range(l2):
+        scratch[SC_HIDDEN + i] = E[layer + i]
+    stm = st[S_STM]
+    for half in range(2):
+        perspective = stm if half == 0 else 1 - stm
+        base = SC_ACC + (ply * 2 + perspective) * NN_MAX_L1
+        for j in range(l1):
+            a = scratch[base + j]
+            if a > 0:
+                a = a if a < FT_SCALE else FT_SCALE
+                column = layer + l2 + (half * l1 + j) * l2
+                for i in range(l2):
+                    scratch[SC_HIDDEN + i] += a * E[column + i]
+    for i in range(l2):
+        scratch[SC_HIDDEN + i] = hidden_activation(scratch[SC_HIDDEN + i])
+
+
+@kernel(f"int64({EVAL}, {STATE}, {SCRATCH}, int64)", inline=True)
+def hidden_output(E, st, scratch, ply):
+    """nnue_output of a net with hidden layers: the second one (if any) is computed neuron by
+    neuron straight into the output sum."""
+    first_hidden_layer(E, st, scratch, ply)
+    net = E[EV_NNUE]
+    l2 = E[net + NN_L2]
+    out_w = E[net + NN_OUT_W]
+    total = E[net + NN_OUT_B]
+    if E[net + NN_L3] == 0:
+        for i in range(l2):
+            total += scratch[SC_HIDDEN + i] * E[out_w + i]
+        return centipawns(total)
+    row = E[net + NN_H2]
+    for k in range(E[net + NN_L3]):
+        s = E[row]
+        for i in range(l2):
+            s += scratch[SC_HIDDEN + i] * E[row + 1 + i]
+        total += hidden_activation(s) * E[out_w + k]
+        row += l2 + 1
+    return centipawns(total)
+
+
 @kernel(f"int64({EVAL}, {STATE}, {SCRATCH}, int64)")
 def nnue_output(E, st, scratch, ply):
     """The net's score of ply's position for the side to move, in centipawns."""
     net = E[EV_NNUE]
+    if E[net + NN_L2] != 0:
+        return hidden_output(E, st, scratch, ply)
     l1 = E[net + NN_L1]
     out_w = E[net + NN_OUT_W]
     total = E[net + NN_OUT_B]
@@ -152,4 +221,4 @@ def nnue_output(E, st, scratch, ply):
             a = scratch[base + j]
             if a > 0:
                 total += (a if a < FT_SCALE else FT_SCALE) * E[w + j]
-    return total // OUT_DIVISOR if total >= 0 else -((-total) // OUT_DIVISOR)
+    return centipawns(total)

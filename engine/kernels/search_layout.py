@@ -44,7 +44,9 @@ SC_CACHE = 320                       # evaluation cache: (hash high bits | score
 SC_CACHE_BITS = 16
 SC_ACC = SC_CACHE + (1 << SC_CACHE_BITS)   # NNUE accumulators: [(ply * 2 + side) * NN_MAX_L1]
 NN_MAX_L1 = 512                      # widest first layer a net may have
-SC_SIZE = SC_ACC + (MAXP + 2) * 2 * NN_MAX_L1
+NN_MAX_HIDDEN = 32                   # widest hidden layer a net may have
+SC_HIDDEN = SC_ACC + (MAXP + 2) * 2 * NN_MAX_L1   # the first hidden layer's activations [i]
+SC_SIZE = SC_HIDDEN + NN_MAX_HIDDEN
 SC_SCORE_BITS = 20                   # low bits of an entry: score + 2**19
 
 # --- heuristics array (int32): killers, then the histories ----------------------------------------
@@ -154,8 +156,14 @@ NN_HAND_BASE = 5             # offset of [pt]: first hand slot of the type
 NN_SLOTS = 6                 # offset of [pt]: hand slots of the type
 NN_FT_W = 7                  # offset of [feature * L1 + j]: first layer (int16 values)
 NN_FT_B = 8                  # offset of [j]
-NN_OUT_W = 9                 # offset of [half * L1 + j]: output weights (side to move's half first)
+NN_OUT_W = 9                 # offset of [half * L1 + j]: output weights (side to move's half
+                             # first), or [i] over the last hidden layer's neurons
 NN_OUT_B = 10                # value: output bias
+NN_L2 = 11                   # value: neurons of the first hidden layer (0: none)
+NN_L3 = 12                   # value: neurons of the second hidden layer (0: none)
+NN_H1 = 13                   # offset of the first hidden layer: [i] biases, then at L2 +
+                             # (half * L1 + j) * L2 + i the weights, input by input
+NN_H2 = 14                   # offset of [k * (L2 + 1)]: neuron k's bias, then its L2 weights
 NN_HEADER = 16
 
 # --- a game's search numbers, at E[E[EV_SEARCH] + SP_*] (engine/search_tables.SearchProfile) -----
