@@ -20,18 +20,21 @@ from typing import Callable
 import numpy as np
 
 from ..kernels.nnue_features import batch_features
-from ..kernels.nnue_train import adam_step, forward, gradients
+from ..kernels.nnue_train import (adam_step, forward, gradients, hidden_forward,
+                                  hidden_gradients)
 from ..variants import get_variant
 from .features import scheme_arrays, scheme_for
-from .network import FloatNet, ft_clip
+from .network import HIDDEN_CLIP, FloatNet, ft_clip
 from .records import chunk_files, read_chunk
 
 OUT_CLIP = 8.0          # output weights, in units of ``scale`` centipawns
+HIDDEN_BIAS_CLIP = 8.0  # hidden biases, in activations: past any useful shift, far inside int32
 
 
 @dataclass(frozen=True)
 class TrainConfig:
     l1: int = 128
+    hidden: tuple[int, ...] = ()   # hidden layers' sizes: (), (L2,) or (L2, L3)
     epochs: int = 20
     batch: int | None = None       # positions per step; None: auto_batch()
     lr: float = 1e-3
@@ -133,18 +136,58 @@ class _Batcher:
         return feats, counts
 
 
+def two_layers(layers) -> tuple[np.ndarray, ...]:
+    """w1, b1, w2, b2 for the hidden-layer kernels from one or two (weight, bias) pairs; a
+    missing second layer is an empty one ([0, L2], [0])."""
+    (w1, b1), *rest = layers
+    w2, b2 = rest[0] if rest else (np.zeros((0, len(b1)), np.float32), np.zeros(0, np.float32))
+    return w1, b1, w2, b2
+
+
+def scratch_for(net: FloatNet) -> np.ndarray:
+    """The kernels' float32 work buffer for ``net``."""
+    return np.zeros(2 * (2 * net.l1 + sum(net.hidden_sizes)), dtype=np.float32)
+
+
 def predict(net: FloatNet, data: TrainingSet, batch: int = 16384) -> np.ndarray:
     """The float net's raw output for every position of ``data``."""
     batcher = _Batcher(data, batch)
     raw = np.zeros(len(data), dtype=np.float32)
-    scratch = np.zeros(4 * net.l1, dtype=np.float32)
+    scratch = scratch_for(net)
     for start in range(0, len(data), batch):
         index = np.arange(start, min(start + batch, len(data)))
         feats, counts = batcher.features(index)
         out = np.zeros(len(index), dtype=np.float32)
-        forward(feats, counts, net.ft_w, net.ft_b, net.out_w, net.out_b, scratch, out)
+        if net.hidden:
+            hidden_forward(feats, counts, net.ft_w, net.ft_b, *two_layers(net.hidden),
+                           net.out_w, net.out_b, scratch, out)
+        else:
+            forward(feats, counts, net.ft_w, net.ft_b, net.out_w, net.out_b, scratch, out)
         raw[index] = out
     return raw
+
+
+def parameters(net: FloatNet) -> tuple[list[np.ndarray], list[float]]:
+    """Every weight array of ``net`` in the order the gradient kernels take them (first layer,
+    hidden layers, output), and the bound training clips each to."""
+    clip = ft_clip(net.scheme)
+    arrays, clips = [net.ft_w, net.ft_b], [clip, clip]
+    for weight, bias in net.hidden:
+        arrays += [weight, bias]
+        clips += [HIDDEN_CLIP, HIDDEN_BIAS_CLIP]
+    return arrays + [net.out_w, net.out_b], clips + [OUT_CLIP, OUT_CLIP]
+
+
+def batch_gradients(net: FloatNet, feats, counts, targets: np.ndarray, scale_over_k: float,
+                    grads: list[np.ndarray], scratch: np.ndarray) -> float:
+    """Add the batch's gradients to ``grads`` (shaped as parameters(net)); the batch's loss."""
+    args = (feats, counts, targets, net.ft_w, net.ft_b)
+    if not net.hidden:
+        return gradients(*args, net.out_w, net.out_b, scale_over_k, *grads, scratch)
+    layers = two_layers(net.hidden)
+    g_layers = two_layers(list(zip(grads[2:-2:2], grads[3:-2:2])))
+    return hidden_gradients(*args, *layers, net.out_w, net.out_b, scale_over_k, grads[0],
+                            grads[1], *g_layers, grads[-2], grads[-1], scratch)
 
 
 def loss_of(net: FloatNet, data: TrainingSet, targets: np.ndarray, k: float) -> float:
@@ -181,7 +224,7 @@ def train(data: TrainingSet, config: TrainConfig,
     """The net trained on ``data``: the weights of the epoch with the lowest validation loss
     (``best_epoch``; the last one without validation games); ``fitted_scale`` is its K."""
     scheme = scheme_for(data.variant)
-    net = FloatNet.initial(scheme, config.l1, config.seed)
+    net = FloatNet.initial(scheme, config.l1, config.seed, config.hidden)
     training, validation = data.split(config.validation, config.seed)
     if len(training) == 0:
         raise ValueError("no training positions left after holding out validation games")
@@ -189,12 +232,12 @@ def train(data: TrainingSet, config: TrainConfig,
     net.fitted_scale = k
     t_train = training.targets(config.result_weight, k)
     t_valid = validation.targets(config.result_weight, k)
-    params = [net.ft_w.reshape(-1), net.ft_b, net.out_w, net.out_b]
-    clips = [ft_clip(scheme), ft_clip(scheme), OUT_CLIP, OUT_CLIP]
-    grads = [np.zeros_like(p) for p in params]
+    arrays, clips = parameters(net)
+    params = [a.reshape(-1) for a in arrays]          # views: Adam steps flat arrays
+    grads = [np.zeros_like(a) for a in arrays]
+    flat_grads = [g.reshape(-1) for g in grads]
     moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
-    g_ft_w = grads[0].reshape(net.ft_w.shape)
-    scratch = np.zeros(4 * config.l1, dtype=np.float32)
+    scratch = scratch_for(net)
     batch = min(config.batch or auto_batch(len(training)), len(training))
     batcher = _Batcher(training, batch)
     steps_per_epoch = math.ceil(len(training) / batch)
@@ -212,12 +255,11 @@ def train(data: TrainingSet, config: TrainConfig,
             feats, counts = batcher.features(index)
             for g in grads:
                 g.fill(0.0)
-            loss = gradients(feats, counts, t_train[index], net.ft_w, net.ft_b, net.out_w,
-                             net.out_b, net.scale / k, g_ft_w, grads[1], grads[2], grads[3],
-                             scratch)
+            loss = batch_gradients(net, feats, counts, t_train[index], net.scale / k, grads,
+                                   scratch)
             step += 1
             lr = _cosine(config, step, total)
-            for p, g, (m, v), clip in zip(params, grads, moments, clips):
+            for p, g, (m, v), clip in zip(params, flat_grads, moments, clips):
                 adam_step(p, g, m, v, lr, 0.9, 0.999, 1e-8, float(step), clip)
             loss_sum += loss * len(index)
             seen += len(index)
