@@ -2,6 +2,7 @@
 
     jiangjun train --variant shogi --data data/shogi --out shogi.nnue
     jiangjun train --variant xiangqi --data data/xiangqi-g0 --data data/xiangqi-g1 --l1 256
+    jiangjun train --variant chess --data data/chess --out chess.nnue --hidden 16,32
 
 One line per epoch on stderr (training and validation loss, learning rate, speed); at the end
 the quantised net is checked against the float one on the validation positions, and the slope of
@@ -28,6 +29,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a folder of `jiangjun selfplay` files (repeat to mix generations)")
     p.add_argument("--out", required=True, help="the net file to write")
     p.add_argument("--l1", type=int, default=d.l1, help="accumulators per perspective")
+    p.add_argument("--hidden", default="",
+                   help="sizes of one or two hidden layers between the accumulators and the "
+                        "output, e.g. 32 or 16,32 (default: none, the accumulators feed the "
+                        "output)")
     p.add_argument("--epochs", type=int, default=d.epochs)
     p.add_argument("--batch", type=int, default=d.batch,
                    help="positions per step (default: about 256 steps per epoch, 256 to 16384)")
@@ -41,6 +46,24 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def parse_hidden(text: str) -> tuple[int, ...]:
+    """``--hidden``: "" (none), "32" or "16,32"; ValueError unless at most two sizes of 1 to
+    NN_MAX_HIDDEN."""
+    from engine.kernels.search_layout import NN_MAX_HIDDEN
+    try:
+        sizes = tuple(int(size) for size in text.split(",")) if text.strip() else ()
+    except ValueError:
+        raise ValueError(f"--hidden {text!r}: sizes separated by a comma, e.g. 16,32") from None
+    if len(sizes) > 2 or not all(1 <= size <= NN_MAX_HIDDEN for size in sizes):
+        raise ValueError(f"--hidden takes one or two sizes from 1 to {NN_MAX_HIDDEN}")
+    return sizes
+
+
+def shape_of(l1: int, hidden: tuple[int, ...]) -> str:
+    """The net's layers, e.g. 2x128-16-32-1."""
+    return "-".join([f"2x{l1}", *map(str, hidden), "1"])
+
+
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     from engine.kernels.search_layout import NN_MAX_L1
@@ -49,9 +72,9 @@ def main(argv: list[str]) -> int:
     from engine.nnue.train import TrainConfig, TrainingSet, predict, train
     try:
         variant = get_variant(args.variant).name
-        config = TrainConfig(l1=args.l1, epochs=args.epochs, batch=args.batch, lr=args.lr,
-                             result_weight=args.result_weight, validation=args.validation,
-                             scale=args.scale, seed=args.seed)
+        config = TrainConfig(l1=args.l1, hidden=parse_hidden(args.hidden), epochs=args.epochs,
+                             batch=args.batch, lr=args.lr, result_weight=args.result_weight,
+                             validation=args.validation, scale=args.scale, seed=args.seed)
         if not 1 <= config.l1 <= NN_MAX_L1:
             raise ValueError(f"--l1 must be from 1 to {NN_MAX_L1}")
         if min(config.l1, config.epochs, config.batch or 1) < 1 or not 0 <= config.validation < 1 \
@@ -88,7 +111,8 @@ def main(argv: list[str]) -> int:
     quantised.about = {"positions": len(data), "games": games, "config": asdict(config),
                        "fitted_scale": round(net.fitted_scale, 1), "epoch": net.best_epoch}
     write_net(args.out, quantised)
-    print(f"jiangjun train: wrote {args.out} (sha256 {quantised.checksum()[:12]}), the weights "
+    print(f"jiangjun train: wrote {args.out} (layers {shape_of(config.l1, config.hidden)}, "
+          f"sha256 {quantised.checksum()[:12]}), the weights "
           f"of epoch {net.best_epoch} (lowest validation loss); scale K "
           f"{net.fitted_scale:.0f}; quantised "
           f"minus float {np.mean(np.abs(int_cp - float_cp)):.1f} cp on average; net score per "

@@ -1,30 +1,58 @@
-"""`jiangjun train`: from a self-play folder to a net file the engine reads; bad arguments and
-missing data are one error line."""
+"""`jiangjun train`: from a self-play folder to a net file the engine reads, with or without
+hidden layers; bad arguments and missing data are one error line."""
+import pytest
+
 from engine.nnue.network import read_net
 from engine.nnue.records import write_chunk
 from engine.nnue.selfplay import SelfplayTask, play_chunk
 from protocol.cli import main
 
 
-def test_train_writes_a_net_the_engine_reads(tmp_path, capsys):
-    data = tmp_path / "data"
-    data.mkdir()
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("data")
     for chunk in range(2):
         result = play_chunk(SelfplayTask("janggi", chunk, 2, nodes=300, seed=3))
-        write_chunk(data / f"janggi-{chunk:06d}.jjtrain", "janggi", result.records, {})
+        write_chunk(folder / f"janggi-{chunk:06d}.jjtrain", "janggi", result.records, {})
+    return folder
+
+
+def test_train_writes_a_net_the_engine_reads(data, tmp_path, capsys):
     out = tmp_path / "janggi.nnue"
     assert main(["train", "--variant", "janggi", "--data", str(data), "--out", str(out),
                  "--l1", "8", "--epochs", "2", "--batch", "64", "--validation", "0.25"]) == 0
     err = capsys.readouterr().err
     assert "epoch 2/2: loss" in err and "from 4 games" in err and "quantised minus float" in err
+    assert "(layers 2x8-1, sha256" in err
     net = read_net(out, "janggi")
     assert net.l1 == 8 and net.about["games"] == 4 and net.about["config"]["epochs"] == 2
+    assert net.hidden == () and net.about["config"]["hidden"] == []
 
 
-def test_train_errors_are_one_line(tmp_path, capsys):
+@pytest.mark.parametrize("hidden, sizes", [("16,32", (16, 32)), ("32", (32,))])
+def test_train_with_hidden_layers(data, tmp_path, capsys, hidden, sizes):
+    out = tmp_path / "deep.nnue"
+    assert main(["train", "--variant", "janggi", "--data", str(data), "--out", str(out),
+                 "--l1", "8", "--hidden", hidden, "--epochs", "2", "--batch", "64"]) == 0
+    err = capsys.readouterr().err
+    assert f"(layers 2x8-{hidden.replace(',', '-')}-1, sha256" in err
+    net = read_net(out, "janggi")
+    assert net.hidden_sizes == sizes and net.about["config"]["hidden"] == list(sizes)
+
+
+def test_train_errors_are_one_line(data, tmp_path, capsys):
     assert main(["train", "--variant", "janggi", "--data", str(tmp_path), "--out",
                  str(tmp_path / "x.nnue")]) == 2
     assert "no training files" in capsys.readouterr().err
     assert main(["train", "--variant", "janggi", "--data", str(tmp_path), "--out",
                  str(tmp_path / "x.nnue"), "--epochs", "0"]) == 2
     assert "must be at least 1" in capsys.readouterr().err
+    for hidden, message in (("16,32,8", "one or two sizes from 1 to 32"),
+                            ("33", "one or two sizes from 1 to 32"),
+                            ("0", "one or two sizes from 1 to 32"),
+                            ("16;32", "sizes separated by a comma")):
+        assert main(["train", "--variant", "janggi", "--data", str(data), "--out",
+                     str(tmp_path / "x.nnue"), "--hidden", hidden]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("jiangjun train: error: ") and message in err
+        assert len(err.strip().splitlines()) == 1
