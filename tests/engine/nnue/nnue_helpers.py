@@ -57,3 +57,21 @@ def twin(record: np.ndarray, orient: np.ndarray) -> np.ndarray:
     other["hands"] = record["hands"][::-1]
     other["stm"] = 1 - record["stm"]
     return other
+
+
+def gains_without_a_rook(net, records) -> list[float]:
+    """For each chess record where the side to move's opponent has a rook or queen: how much
+    the net's score rises when one of them is taken away (a net that knows material: > 0)."""
+    from engine.nnue.train import TrainingSet, predict
+    gains = []
+    for record in records:
+        stm_sign = 1 if record["stm"] == 0 else -1
+        theirs = np.flatnonzero(np.isin(record["squares"] * -stm_sign, (2, 4)))
+        if len(theirs) == 0:
+            continue
+        poorer = record.copy()
+        poorer["squares"][theirs[0]] = 0
+        pair = TrainingSet.from_records("chess", np.array([record, poorer]), np.arange(2))
+        before, after = predict(net, pair) * net.scale
+        gains.append(after - before)
+    return gains

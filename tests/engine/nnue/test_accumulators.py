@@ -103,9 +103,10 @@ def test_a_null_move_keeps_the_pair():
     assert np.array_equal(pair(scratch, 6, net.l1), pair(scratch, 5, net.l1))
 
 
-@pytest.mark.parametrize("variant", GAMES)
-def test_the_kernel_scores_as_the_reference_net(variant):
-    net, E = net_table(variant, l1=32, seed=8)
+def kernel_scores_as_reference(variant, net, E, after_each=None):
+    """Along a random game, the search kernel's score of every position (from a refresh, and
+    through evaluate()) equals the reference net's; ``after_each(scratch)`` looks at the
+    kernel's scratch after each position's score."""
     spec = get_variant(variant)
     scratch = np.zeros(S.SC_SIZE, dtype=np.int64)
     for board, _ in walk(variant, None, 11, 80):
@@ -115,6 +116,14 @@ def test_the_kernel_scores_as_the_reference_net(variant):
         nnue_refresh(position.cv.T, E, position.board, position.st, scratch, ACC_FREE)
         expected = net.evaluate(record["squares"], record["hands"], int(record["stm"]))
         assert nnue_output(E, position.st, scratch, ACC_FREE) == expected
+        if after_each is not None:
+            after_each(scratch)
         scratch[S.SC_CACHE:S.SC_ACC] = 0
         assert evaluate(position.cv.T, E, position.board, position.st, scratch) in (
             expected, 0)                       # 0: no mating material left (xiangqi, chess)
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_the_kernel_scores_as_the_reference_net(variant):
+    net, E = net_table(variant, l1=32, seed=8)
+    kernel_scores_as_reference(variant, net, E)

@@ -12,17 +12,15 @@ import pytest
 from engine import Engine
 from engine.evaluation import eval_table
 from engine.kernels import search_layout as S
-from engine.kernels.evaluate import evaluate
-from engine.kernels.nnue import ACC_FREE, nnue_output, nnue_refresh
 from engine.nnue.features import scheme_for
 from engine.nnue.network import (HIDDEN_CLIP, MAGIC, FloatNet, NetFileError, pack_net,
                                  read_net, write_net)
-from engine.nnue.records import fill_record, playable_squares, record_dtype
 from engine.nnue.train import (TrainConfig, TrainingSet, _Batcher, batch_gradients, parameters,
                                predict, scratch_for, train)
 from engine.variants import get_variant
-from tests.engine.nnue.nnue_helpers import material_records, random_game_records, twin
-from tests.engine.nnue.test_accumulators import walk
+from tests.engine.nnue.nnue_helpers import (gains_without_a_rook, material_records,
+                                            random_game_records, twin)
+from tests.engine.nnue.test_accumulators import kernel_scores_as_reference
 
 GAMES = ("xiangqi", "janggi", "shogi", "chess")
 SHAPES = ((16,), (16, 32))
@@ -77,19 +75,11 @@ def test_the_kernel_scores_as_the_reference_net(variant, hidden):
     spec = get_variant(variant)
     E = pack_net(eval_table(spec), net)
     assert (E[E[S.EV_NNUE] + S.NN_L2], E[E[S.EV_NNUE] + S.NN_L3]) == (hidden + (0,))[:2]
-    scratch = np.zeros(S.SC_SIZE, dtype=np.int64)
     activations = set()
-    for board, _ in walk(variant, None, 11, 80):
-        position = board.position
-        record = np.zeros((), dtype=record_dtype(spec))
-        fill_record(record, position, playable_squares(spec, position.geo))
-        nnue_refresh(position.cv.T, E, position.board, position.st, scratch, ACC_FREE)
-        expected = net.evaluate(record["squares"], record["hands"], int(record["stm"]))
-        assert nnue_output(E, position.st, scratch, ACC_FREE) == expected
-        activations |= set(scratch[S.SC_HIDDEN:S.SC_HIDDEN + hidden[0]].tolist())
-        scratch[S.SC_CACHE:S.SC_ACC] = 0
-        assert evaluate(position.cv.T, E, position.board, position.st, scratch) in (
-            expected, 0)                       # 0: no mating material left (xiangqi, chess)
+
+    def seen(scratch):
+        activations.update(scratch[S.SC_HIDDEN:S.SC_HIDDEN + hidden[0]].tolist())
+    kernel_scores_as_reference(variant, net, E, seen)
     assert {0, 127} <= activations and len(activations) > 20
 
 
@@ -150,17 +140,7 @@ def test_a_toy_net_with_hidden_layers_learns_material(material_net):
     int_cp = [quantised.evaluate(r["squares"], r["hands"], int(r["stm"])) for r in fresh[:100]]
     assert np.mean(np.abs(np.array(int_cp) - cp[:100])) < 5
     # taking away one of the opponent's rooks or queens raises the side to move's score
-    gains = []
-    for record in fresh[np.abs(fresh["score"]) < 1000][:150]:
-        stm_sign = 1 if record["stm"] == 0 else -1
-        theirs = np.flatnonzero(np.isin(record["squares"] * -stm_sign, (2, 4)))
-        if len(theirs) == 0:
-            continue
-        poorer = record.copy()
-        poorer["squares"][theirs[0]] = 0
-        pair = TrainingSet.from_records("chess", np.array([record, poorer]), np.arange(2))
-        before, after = predict(net, pair) * net.scale
-        gains.append(after - before)
+    gains = gains_without_a_rook(net, fresh[np.abs(fresh["score"]) < 1000][:150])
     assert len(gains) > 100 and np.mean(np.array(gains) > 0) > 0.95
 
 

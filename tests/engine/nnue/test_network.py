@@ -8,7 +8,8 @@ from engine.kernels.nnue_features import position_features
 from engine.nnue.features import scheme_arrays, scheme_for
 from engine.nnue.network import FloatNet, NetFileError, read_net, write_net
 from engine.nnue.train import TrainConfig, TrainingSet, predict, train
-from tests.engine.nnue.nnue_helpers import material_records, random_game_records, twin
+from tests.engine.nnue.nnue_helpers import (gains_without_a_rook, material_records,
+                                            random_game_records, twin)
 
 GAMES = ("xiangqi", "janggi", "shogi", "chess")
 
@@ -62,17 +63,7 @@ def test_a_toy_net_learns_material(material_net):
     cp = predict(net, test) * net.scale
     assert np.corrcoef(cp, test.score)[0, 1] > 0.95
     # taking away one of the opponent's rooks or queens raises the side to move's score
-    gains = []
-    for record in fresh[:200]:
-        stm_sign = 1 if record["stm"] == 0 else -1
-        theirs = np.flatnonzero(np.isin(record["squares"] * -stm_sign, (2, 4)))
-        if len(theirs) == 0:
-            continue
-        poorer = record.copy()
-        poorer["squares"][theirs[0]] = 0
-        pair = TrainingSet.from_records("chess", np.array([record, poorer]), np.arange(2))
-        before, after = predict(net, pair) * net.scale
-        gains.append(after - before)
+    gains = gains_without_a_rook(net, fresh[:200])
     assert len(gains) > 100 and np.mean(np.array(gains) > 0) > 0.95
 
 
