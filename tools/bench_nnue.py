@@ -7,8 +7,8 @@
 Each game's bench positions (engine/bench.py) are searched with the built-in evaluation and
 with a net of each width (random weights of the shipped layout, with ``--hidden`` layers if
 given: the speed of a net does not depend on what it learnt), alternating, ``--rounds`` times;
-the best round of each counts, so a moment of load elsewhere does not decide. The goal of issue 18: a net within 2x of the
-built-in evaluation's speed (ratio >= 0.5).
+the best round of each counts, so a moment of load elsewhere does not decide. The goal of
+issue 18: a net within 2x of the built-in evaluation's speed (ratio >= 0.5).
 """
 from __future__ import annotations
 
@@ -20,10 +20,10 @@ from pathlib import Path
 from engine.bench import POSITIONS
 from engine.nnue.features import scheme_for
 from engine.nnue.network import FloatNet, write_net
-from protocol.training.train import parse_hidden, shape_of
 from engine.position import Position
 from engine.search import Limits, Searcher
 from engine.search_records import SearchConfig
+from protocol.training.train import parse_hidden, shape_of
 
 
 def nodes_per_second(game: str, depth: int, config: SearchConfig) -> float:
