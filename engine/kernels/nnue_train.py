@@ -37,11 +37,13 @@ def accumulate(feats, counts, b, ft_w, ft_b, acc):
                 acc[k * l1 + j] += ft_w[row, j]
 
 
-@kernel(f"float32({F32}, {F32}, {F32})", inline=True, prebuild=False)
-def output(acc, out_w, out_b):
+@kernel(f"float32({F32}, int64, {F32}, {F32})", inline=True, prebuild=False)
+def output_at(buf, start, out_w, out_b):
+    """The net's raw output from the clipped sums of its last layer, buf[start:start + len(out_w)]
+    (buf may be longer: a scratch buffer)."""
     raw = out_b[0]
-    for j in range(out_w.shape[0]):           # acc may be longer: a scratch buffer
-        a = acc[j]
+    for j in range(out_w.shape[0]):
+        a = buf[start + j]
         if a > 0.0:
             raw += (a if a < 1.0 else 1.0) * out_w[j]
     return raw
@@ -52,7 +54,7 @@ def forward(feats, counts, ft_w, ft_b, out_w, out_b, scratch, raw):
     """raw[b]: the net's output for every position of the batch."""
     for b in range(feats.shape[0]):
         accumulate(feats, counts, b, ft_w, ft_b, scratch)
-        raw[b] = output(scratch, out_w, out_b)
+        raw[b] = output_at(scratch, 0, out_w, out_b)
 
 
 @kernel(f"float64({FEATS}, {COUNTS}, {F32}, {F32_2D}, {F32}, {F32}, {F32}, float64, "
@@ -66,7 +68,7 @@ def gradients(feats, counts, targets, ft_w, ft_b, out_w, out_b, scale_over_k,
     loss = 0.0
     for b in range(batch):
         accumulate(feats, counts, b, ft_w, ft_b, scratch)
-        raw = output(scratch, out_w, out_b)
+        raw = output_at(scratch, 0, out_w, out_b)
         p = 1.0 / (1.0 + math.exp(-raw * scale_over_k))
         err = p - targets[b]
         loss += err * err
@@ -107,17 +109,6 @@ def dense(buf, src, weight, bias, dst):
             if a > 0.0:
                 s += (a if a < 1.0 else 1.0) * weight[i, j]
         buf[dst + i] = s
-
-
-@kernel(f"float32({F32}, int64, {F32}, {F32})", inline=True, prebuild=False)
-def output_at(buf, start, out_w, out_b):
-    """``output`` of the layer whose sums start at buf[start]."""
-    raw = out_b[0]
-    for j in range(out_w.shape[0]):
-        a = buf[start + j]
-        if a > 0.0:
-            raw += (a if a < 1.0 else 1.0) * out_w[j]
-    return raw
 
 
 @kernel(f"float32({FEATS}, {COUNTS}, int64, {F32_2D}, {F32}, {HIDDEN_ARGS}, {F32}, {F32}, {F32})",
