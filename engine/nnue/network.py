@@ -234,13 +234,20 @@ def read_net(path: str | Path, variant: str) -> QuantisedNet:
                         about=header.get("about", {}))
 
 
+def engine_takes_hidden(sizes) -> bool:
+    """Whether the search's kernel computes these hidden layers: at most two, of 1 to
+    NN_MAX_HIDDEN neurons (the bound the command line, net files and packing all hold to)."""
+    from ..kernels.search_layout import NN_MAX_HIDDEN
+    return len(sizes) <= 2 and all(type(size) is int and 1 <= size <= NN_MAX_HIDDEN
+                                   for size in sizes)
+
+
 def _hidden_sizes(path: str | Path, header: dict) -> tuple[int, ...]:
-    """The hidden layers a header names (none before version 2); NetFileError unless they are
-    at most two of 1 to NN_MAX_HIDDEN neurons."""
+    """The hidden layers a header names (none before version 2); NetFileError unless the
+    engine takes them."""
     from ..kernels.search_layout import NN_MAX_HIDDEN
     hidden = header.get("hidden", []) if header["version"] >= 2 else []
-    if not isinstance(hidden, list) or len(hidden) > 2 or not all(
-            type(size) is int and 1 <= size <= NN_MAX_HIDDEN for size in hidden):
+    if not isinstance(hidden, list) or not engine_takes_hidden(hidden):
         raise NetFileError(f"{path}: hidden layers {hidden!r}; this jiangjun takes at most two, "
                            f"of 1 to {NN_MAX_HIDDEN} neurons")
     return tuple(hidden)
@@ -266,7 +273,7 @@ def pack_net(E: np.ndarray, net: QuantisedNet) -> np.ndarray:
     scheme = net.scheme
     if net.l1 > S.NN_MAX_L1:
         raise ValueError(f"a first layer of {net.l1} is wider than the engine's {S.NN_MAX_L1}")
-    if len(net.hidden) > 2 or max(net.hidden_sizes, default=0) > S.NN_MAX_HIDDEN:
+    if not engine_takes_hidden(net.hidden_sizes):
         raise ValueError(f"hidden layers {net.hidden_sizes}: the engine takes at most two, of "
                          f"at most {S.NN_MAX_HIDDEN} neurons")
     spec = get_variant(scheme.variant)

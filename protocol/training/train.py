@@ -48,13 +48,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def parse_hidden(text: str) -> tuple[int, ...]:
     """``--hidden``: "" (none), "32" or "16,32"; ValueError unless at most two sizes of 1 to
-    NN_MAX_HIDDEN."""
+    NN_MAX_HIDDEN (what the engine takes)."""
     from engine.kernels.search_layout import NN_MAX_HIDDEN
+    from engine.nnue.network import engine_takes_hidden
     try:
         sizes = tuple(int(size) for size in text.split(",")) if text.strip() else ()
     except ValueError:
         raise ValueError(f"--hidden {text!r}: sizes separated by a comma, e.g. 16,32") from None
-    if len(sizes) > 2 or not all(1 <= size <= NN_MAX_HIDDEN for size in sizes):
+    if not engine_takes_hidden(sizes):
         raise ValueError(f"--hidden takes one or two sizes from 1 to {NN_MAX_HIDDEN}")
     return sizes
 
