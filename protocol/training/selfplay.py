@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import multiprocessing.util
 import os
+import signal
 import sys
 import threading
 import time
@@ -133,6 +135,7 @@ class _Played:
 
     def __init__(self, args, tasks: list[SelfplayTask]):
         self.closed = False
+        self.closing = threading.Lock()
         if args.scheduler:
             try:
                 from distributed import Client, as_completed
@@ -147,23 +150,37 @@ class _Played:
             self.results = (future.result() for future in as_completed(self.futures))
         else:
             self.client = None
-            self.pool = multiprocessing.get_context("spawn").Pool(args.concurrency)
+            self.pool = multiprocessing.get_context("spawn").Pool(args.concurrency,
+                                                                 initializer=_leave_ctrl_c)
             self.results = self.pool.imap_unordered(run_task, tasks)
 
     def __iter__(self):
         return iter(self.results)
 
     def close(self) -> None:
-        """Idempotent: Ctrl-C's watchdog (protocol/server/interrupt.py) may call it first."""
-        if self.closed:
-            return
-        self.closed = True
-        if self.client is not None:
-            self.client.cancel(self.futures)
-            self.client.close()
-        else:
-            self.pool.terminate()
-            self.pool.join()
+        """Idempotent, and a second caller waits for the first: on Ctrl-C both the watchdog
+        (protocol/server/interrupt.py) and the main thread's KeyboardInterrupt close, and the
+        watchdog's os._exit must not cut the other's cleanup short."""
+        with self.closing:
+            if self.closed:
+                return
+            self.closed = True
+            if self.client is not None:
+                self.client.cancel(self.futures)
+                self.client.close()
+            else:
+                self.pool.terminate()
+                self.pool.join()
+                # What a normal exit's atexit hook does, which os._exit skips: unlink the pool's
+                # semaphores (else the resource tracker warns of leaked ones on stderr).
+                multiprocessing.util._exit_function()
+
+
+def _leave_ctrl_c() -> None:
+    """In each worker: a terminal's Ctrl-C reaches the whole process group, but ending the run
+    is the parent's job (it terminates the workers); a worker that took the KeyboardInterrupt
+    itself would print its traceback on the way out."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -86,20 +86,25 @@ def test_real_command_exit_status_and_streams():
 
 
 # ---------------------------------------------------------------------- Ctrl-C
-def _interrupt(argv: list[str], settle: float, feed: str | None = None
+def _interrupt(argv: list[str], settle: float, feed: str | None = None, group: bool = False
                ) -> tuple[int, str, float, str]:
-    """Start `jiangjun ARGV` (with ``feed`` on its stdin), send SIGINT after ``settle`` s;
-    (exit code, stderr, seconds to exit, stdout)."""
+    """Start `jiangjun ARGV` (with ``feed`` on its stdin), send SIGINT after ``settle`` s (to
+    its whole process group with ``group``, as a terminal's Ctrl-C does); (exit code, stderr,
+    seconds to exit, stdout)."""
     proc = subprocess.Popen([sys.executable, "-m", "protocol", *argv], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True,
-                            stdin=subprocess.PIPE if feed is not None else None)
+                            stdin=subprocess.PIPE if feed is not None else None,
+                            start_new_session=group)
     if feed is not None:
         proc.stdin.write(feed)
         proc.stdin.flush()
     time.sleep(settle)
     assert proc.poll() is None, proc.communicate()
     sent = time.monotonic()
-    proc.send_signal(signal.SIGINT)
+    if group:
+        os.killpg(proc.pid, signal.SIGINT)
+    else:
+        proc.send_signal(signal.SIGINT)
     try:
         out, err = proc.communicate(timeout=10)
     except subprocess.TimeoutExpired:
@@ -128,6 +133,18 @@ def test_ctrl_c_ends_a_command_at_once_with_130(argv, settle):
     code, err, _, _ = _interrupt(argv, settle)
     assert code == 130, err
     assert "Traceback" not in err
+
+
+def test_ctrl_c_ends_selfplay_quietly(tmp_path, settle):
+    """A terminal's Ctrl-C reaches the worker processes too: the run still ends with one line,
+    no worker's traceback and no warning of leaked semaphores."""
+    argv = ["selfplay", "--variant", "xiangqi", "--games", "400", "--nodes", "300",
+            "--chunk-games", "1", "--concurrency", "2", "--out", str(tmp_path / "data")]
+    code, err, _, _ = _interrupt(argv, settle + 5, group=True)
+    assert code == 130, err
+    assert "interrupted; the finished chunks are kept" in err
+    for noise in ("Traceback", "SpawnPoolWorker", "leaked", "Warning"):
+        assert noise not in err, err
 
 
 def test_ctrl_c_ends_a_match_and_its_engines(tmp_path, settle):
