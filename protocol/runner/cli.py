@@ -103,13 +103,28 @@ def _seconds(text: str) -> float:
 
 
 def parse_kv(words: list[str], casts: dict) -> dict:
+    """KEY=VALUE fields, given as separate words or in one quoted word ("elo0=0 elo1=5");
+    ArgumentTypeError names a field that is unknown or whose value is not of its type."""
     out = {}
-    for word in words:
+    for word in (part for given in words for part in given.split()):
         key, _, value = word.partition("=")
         if key not in casts:
             raise argparse.ArgumentTypeError(f"unknown field {key!r}; expected {', '.join(casts)}")
-        out[key] = casts[key](value)
+        try:
+            out[key] = casts[key](value)
+        except ValueError:
+            kind = "a whole number" if casts[key] is int else "a number"
+            raise argparse.ArgumentTypeError(f"{key}={value!r} is not {kind}") from None
     return out
+
+
+def parse_sprt(words: list[str]) -> Sprt:
+    sprt = Sprt(**parse_kv(words, {"elo0": float, "elo1": float, "alpha": float, "beta": float}))
+    if not sprt.elo0 < sprt.elo1:
+        raise argparse.ArgumentTypeError("elo0 must be below elo1")
+    if not (0 < sprt.alpha < 0.5 and 0 < sprt.beta < 0.5):
+        raise argparse.ArgumentTypeError("alpha and beta must be between 0 and 0.5")
+    return sprt
 
 
 class _QuietParser(argparse.ArgumentParser):
@@ -194,14 +209,23 @@ def main(argv: list[str]) -> int:
         print(f"jiangjun match: error: time control cannot be played: {exc}", file=sys.stderr)
         return 2
     adj = Adjudication(max_plies=args.max_plies)
-    if args.resign:
-        kv = parse_kv(args.resign, {"score": int, "moves": int})
-        adj = Adjudication(**{**adj.__dict__, "resign_score": kv.get("score", 1000),
-                              "resign_moves": kv.get("moves", 3)})
-    if args.draw:
-        kv = parse_kv(args.draw, {"score": int, "moves": int, "after": int})
-        adj = Adjudication(**{**adj.__dict__, "draw_score": kv.get("score", 10),
-                              "draw_moves": kv.get("moves", 8), "draw_after": kv.get("after", 40)})
+    try:
+        if args.resign:
+            kv = parse_kv(args.resign, {"score": int, "moves": int})
+            adj = Adjudication(**{**adj.__dict__, "resign_score": kv.get("score", 1000),
+                                  "resign_moves": kv.get("moves", 3)})
+        if args.draw:
+            kv = parse_kv(args.draw, {"score": int, "moves": int, "after": int})
+            adj = Adjudication(**{**adj.__dict__, "draw_score": kv.get("score", 10),
+                                  "draw_moves": kv.get("moves", 8),
+                                  "draw_after": kv.get("after", 40)})
+        sprt = parse_sprt(args.sprt) if args.sprt else None
+    except argparse.ArgumentTypeError as exc:
+        print(f"jiangjun match: error: {exc}", file=sys.stderr)
+        return 2
+    if sprt is not None and len(engines) != 2:
+        print("jiangjun match: --sprt needs exactly two engines", file=sys.stderr)
+        return 2
     start = janggi_setup_fen(*args.setup, variant=args.variant) if args.setup else None
     pairs_needed = max(1, args.rounds * max(1, args.games // 2) * len(engines) ** 2)
     if args.openings:
@@ -213,12 +237,6 @@ def main(argv: list[str]) -> int:
     rules = tuple((k, _value(v)) for k, _, v in (w.partition("=") for w in args.rule))
     specs = schedule(engines, args.variant, tc, openings, args.rounds, args.games,
                      args.gauntlet, adj, rules)
-    sprt = None
-    if args.sprt:
-        if len(engines) != 2:
-            print("jiangjun match: --sprt needs exactly two engines", file=sys.stderr)
-            return 2
-        sprt = Sprt(**parse_kv(args.sprt, {"elo0": float, "elo1": float, "alpha": float, "beta": float}))
     writer = RecordWriter(args.pgn, args.shogi_dir, args.shogi_format, args.log)
     if args.scheduler:
         executor = DaskExecutor(args.scheduler)

@@ -6,7 +6,7 @@ import math
 import pytest
 
 from protocol.runner.adjudicate import ScoreAdjudicator
-from protocol.runner.cli import parse_engine, parse_tc
+from protocol.runner.cli import parse_engine, parse_sprt, parse_tc
 from protocol.runner.clock import Clock
 from protocol.runner.config import Adjudication, EngineConfig, TimeControl
 from protocol.runner.openings import Opening, janggi_setup_fen, read_openings
@@ -116,6 +116,9 @@ def test_read_openings(tmp_path):
 
 
 def test_cli_parsers():
+    # SPRT bounds as separate words or in one quoted word
+    assert parse_sprt(["elo0=0 elo1=20", "alpha=0.1"]) == Sprt(0.0, 20.0, 0.1, 0.05)
+    assert parse_sprt(["elo0=-5", "elo1=0"]) == Sprt(-5.0, 0.0)
     assert parse_tc("300+3x30") == {"base": 300.0, "periods": 3, "byoyomi": 30.0}
     assert parse_tc("10+0.1") == {"base": 10.0, "inc": 0.1}
     cfg = parse_engine(["name=f", "cmd=/usr/games/fairy-stockfish", "proto=ucci", "option.hashsize=16"])
@@ -157,6 +160,12 @@ def test_time_control_itself_refuses_what_cannot_be_played(fields):
     (["--movetime", "nan"], "'nan' must be a number of seconds from 0 to"),
     (["--depth", "0"], "below the minimum 1"),
     (["--depth", "2", "--concurrency", "0"], "below the minimum 1"),
+    (["--depth", "2", "--sprt", "elo0=0 elo1=ten"], "error: elo1='ten' is not a number"),
+    (["--depth", "2", "--sprt", "elo0=5", "elo1=0"], "error: elo0 must be below elo1"),
+    (["--depth", "2", "--sprt", "elo1=5", "alpha=1.5"], "alpha and beta must be between 0"),
+    (["--depth", "2", "--sprt", "elo=5"], "error: unknown field 'elo'; expected elo0"),
+    (["--depth", "2", "--resign", "score=x"], "error: score='x' is not a whole number"),
+    (["--depth", "2", "--draw", "moves=1.5"], "error: moves='1.5' is not a whole number"),
 ])
 def test_match_cli_refuses_unplayable_controls_in_one_line(capsys, argv, words):
     from protocol.runner.cli import main
