@@ -6,7 +6,7 @@ deltas and region ranks mirrored. Nothing here imports numpy or numba.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 LEAP, RIDE, HOP = "leap", "ride", "hop"
@@ -144,6 +144,32 @@ class VariantSpec:
     def has_hands(self) -> bool:
         """Captured pieces go to the captor's hand and may be dropped (shogi)."""
         return self.drops
+
+    @property
+    def mirror_symmetric(self) -> bool:
+        """The rules read the same with the files mirrored (file f <-> files - 1 - f): every
+        piece's moves, regions and drawn lines map onto themselves and nothing (castling's
+        rook corners) ties a side to one wing, so a position and its mirror image have the same
+        value (xiangqi, janggi and shogi; not chess). Training data may then be mirrored."""
+        def mirrored_atom(atom: Atom) -> Atom:
+            return replace(atom, delta=(-atom.delta[0], atom.delta[1]),
+                           legs=tuple((-f, r) for f, r in atom.legs))
+
+        def squares(region: Region) -> set[tuple[int, int]]:
+            return {(f, r) for f0, f1, r0, r1 in region.rects
+                    for f in range(f0, f1 + 1) for r in range(r0, r1 + 1)}
+
+        def segments(lines) -> set[frozenset]:
+            return {frozenset((a, b)) for line in lines for a, b in zip(line, line[1:])}
+
+        last = self.files - 1
+        return (not self.castling
+                and all({mirrored_atom(a) for a in piece.atoms} == set(piece.atoms)
+                        for piece in self.pieces)
+                and all({(last - f, r) for f, r in squares(region)} == squares(region)
+                        for region in self.regions.values())
+                and segments(tuple((last - f, r) for f, r in line) for line in self.lines)
+                == segments(self.lines))
 
     def setup_fen(self, setup) -> str:
         """The start FEN of a named set-up; ValueError if the game has none or ``setup`` is not

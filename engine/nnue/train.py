@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -43,6 +43,8 @@ class TrainConfig:
     scale: float | None = None     # K; None: fitted on the training positions
     validation: float = 0.05       # share of games held out
     seed: int = 1
+    mirror: bool = False           # train on each position and its mirror image as well
+                                   # (only where VariantSpec.mirror_symmetric)
 
 
 @dataclass
@@ -99,6 +101,20 @@ class TrainingSet:
     def subset(self, index: np.ndarray) -> "TrainingSet":
         return TrainingSet(self.variant, self.squares[index], self.hands[index], self.stm[index],
                            self.score[index], self.result[index], self.game[index])
+
+    def mirrored(self) -> "TrainingSet":
+        """Every position with its files mirrored: the same value where the game's rules are
+        mirror-symmetric (VariantSpec.mirror_symmetric), so twice the examples for free."""
+        spec = get_variant(self.variant)
+        board = self.squares.reshape(len(self), spec.ranks, spec.files)
+        return replace(self, squares=np.ascontiguousarray(board[:, :, ::-1]).reshape(
+            self.squares.shape))
+
+    def joined(self, other: "TrainingSet") -> "TrainingSet":
+        return TrainingSet(self.variant, *(np.concatenate((getattr(self, name),
+                                                           getattr(other, name)))
+                                           for name in ("squares", "hands", "stm", "score",
+                                                        "result", "game")))
 
     def split(self, share: float, seed: int) -> tuple["TrainingSet", "TrainingSet"]:
         """(training, validation) with whole games on each side: positions of one game are
@@ -228,6 +244,11 @@ def train(data: TrainingSet, config: TrainConfig,
     training, validation = data.split(config.validation, config.seed)
     if len(training) == 0:
         raise ValueError("no training positions left after holding out validation games")
+    if config.mirror:
+        if not get_variant(data.variant).mirror_symmetric:
+            raise ValueError(f"{data.variant}'s rules are not mirror-symmetric: its positions "
+                             "cannot be mirrored")
+        training = training.joined(training.mirrored())   # validation stays as played
     k = config.scale or fit_scale(training.score, training.result)
     net.fitted_scale = k
     t_train = training.targets(config.result_weight, k)

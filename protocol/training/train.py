@@ -42,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--validation", type=float, default=d.validation,
                    help="share of games held out for validation")
     p.add_argument("--scale", type=float, help="K of the logistic (default: fitted on the data)")
+    p.add_argument("--mirror", action="store_true",
+                   help="train on each position's mirror image as well (games whose rules are "
+                        "left-right symmetric: xiangqi, janggi, shogi)")
     p.add_argument("--seed", type=int, default=d.seed)
     return p
 
@@ -75,7 +78,8 @@ def main(argv: list[str]) -> int:
         variant = get_variant(args.variant).name
         config = TrainConfig(l1=args.l1, hidden=parse_hidden(args.hidden), epochs=args.epochs,
                              batch=args.batch, lr=args.lr, result_weight=args.result_weight,
-                             validation=args.validation, scale=args.scale, seed=args.seed)
+                             validation=args.validation, scale=args.scale, seed=args.seed,
+                             mirror=args.mirror)
         if not 1 <= config.l1 <= NN_MAX_L1:
             raise ValueError(f"--l1 must be from 1 to {NN_MAX_L1}")
         if min(config.l1, config.epochs, config.batch or 1) < 1 or not 0 <= config.validation < 1 \
@@ -83,6 +87,8 @@ def main(argv: list[str]) -> int:
                 or (config.scale is not None and config.scale <= 0):
             raise ValueError("l1, epochs and batch must be at least 1, lr and scale positive, "
                              "validation in [0, 1), result weight in [0, 1]")
+        if config.mirror and not get_variant(variant).mirror_symmetric:
+            raise ValueError(f"--mirror: {variant}'s rules are not mirror-symmetric")
         data = TrainingSet.load(args.data, variant)
     except (ValueError, OSError, RecordFileError) as error:
         print(f"jiangjun train: error: {error}", file=sys.stderr)

@@ -4,6 +4,8 @@ module the spec names, and the kernels' Zobrist layout is the one engine/tables.
 from __future__ import annotations
 
 import importlib
+import random
+import re
 import shutil
 from dataclasses import replace
 
@@ -71,3 +73,41 @@ def test_the_kernel_cache_key_follows_a_layout_constant(tmp_path, monkeypatch):
     layout = kernels / "layout.py"
     layout.write_text(layout.read_text().replace("Z_SIDE = 0", "Z_SIDE = 1"))
     assert cache.kernel_fingerprint() != before
+
+
+def mirrored_fen(fen: str) -> str:
+    """The FEN (or SFEN) of the position with its files mirrored."""
+    board, rest = fen.split(" ", 1)
+    ranks = ["".join(reversed(re.findall(r"\+?[A-Za-z]|\d+", rank))) for rank in board.split("/")]
+    return "/".join(ranks) + " " + rest
+
+
+def mirrored_move(geo, mv: int) -> int:
+    """``mv`` on the mirrored board: its squares mirrored (a drop's "from" is its piece)."""
+    def mirror(sq: int) -> int:
+        return geo.square(geo.files - 1 - geo.file_of(sq), geo.rank_of(sq))
+    frm, to = mv & L.M_FROM_MASK, (mv >> L.M_TO_SHIFT) & L.M_FROM_MASK
+    rest = mv & ~(L.M_FROM_MASK | (L.M_FROM_MASK << L.M_TO_SHIFT))
+    return rest | (mirror(to) << L.M_TO_SHIFT) | (frm if mv & L.MF_DROP else mirror(frm))
+
+
+def test_mirror_symmetry_is_read_from_the_rules_and_the_move_generator_agrees():
+    """xiangqi, janggi and shogi read the same mirrored (NNUE training doubles its data with
+    mirror images there); chess does not (castling). Along random games the mirrored
+    position's legal moves are exactly the mirrored legal moves."""
+    assert {name for name, spec in VARIANTS.items() if spec.mirror_symmetric} == \
+        {"xiangqi", "janggi", "shogi"}
+    rng = random.Random(7)
+    for name, spec in VARIANTS.items():
+        if not spec.mirror_symmetric:
+            continue
+        for _ in range(3):
+            position = Position(spec)
+            for _ in range(60):
+                legal = position.legal_moves()
+                if not legal:
+                    break
+                mirror = Position(spec, mirrored_fen(position.fen()))
+                assert sorted(mirrored_move(position.geo, mv) for mv in legal) == \
+                    sorted(mirror.legal_moves()), (name, position.fen())
+                position.push(rng.choice(legal))

@@ -122,3 +122,37 @@ def test_the_logistic_scale_is_fitted_to_the_results():
     win = rng.random(20000) < 1 / (1 + np.exp(-score / 400.0))
     result = np.where(win, 1, -1).astype(np.int8)
     assert 360 < fit_scale(score, result) < 440
+
+
+def test_mirrored_training_positions_are_the_mirrored_games_positions():
+    """TrainingSet.mirrored() holds what Position reads from the mirrored FEN (hands, side and
+    scores kept); --mirror is refused where the rules are not mirror-symmetric."""
+    import random
+
+    from engine.nnue.records import fill_record, playable_squares, record_dtype
+    from engine.position import Position
+    from engine.variants import get_variant
+    from tests.engine.test_variant_facts import mirrored_fen
+    rng = random.Random(3)
+    for variant in ("xiangqi", "janggi", "shogi"):
+        spec = get_variant(variant)
+        position = Position(spec)
+        squares = playable_squares(spec, position.geo)
+        played, mirrors = [], []
+        for _ in range(80):
+            for board, out in ((position, played), (Position(spec, mirrored_fen(position.fen())),
+                                                   mirrors)):
+                record = np.zeros((), dtype=record_dtype(spec))
+                fill_record(record, board, squares)
+                out.append(record)
+            position.push(rng.choice(position.legal_moves()))
+        played, mirrors = np.array(played), np.array(mirrors)
+        data = TrainingSet.from_records(variant, played, np.zeros(len(played), dtype=np.int64))
+        assert np.array_equal(data.mirrored().squares, mirrors["squares"])
+        assert np.array_equal(data.mirrored().hands, mirrors["hands"])
+        assert np.array_equal(data.mirrored().mirrored().squares, data.squares)
+        assert np.any(data.mirrored().squares != data.squares)
+    chess = material_records("chess", 200, seed=1)
+    with pytest.raises(ValueError, match="not mirror-symmetric"):
+        train(TrainingSet.from_records("chess", chess, np.arange(len(chess))),
+              TrainConfig(l1=8, epochs=1, mirror=True))
