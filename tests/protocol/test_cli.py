@@ -89,8 +89,8 @@ def test_real_command_exit_status_and_streams():
 def _interrupt(argv: list[str], settle: float, feed: str | None = None, group: bool = False
                ) -> tuple[int, str, float, str]:
     """Start `jiangjun ARGV` (with ``feed`` on its stdin), send SIGINT after ``settle`` s (to
-    its whole process group with ``group``, as a terminal's Ctrl-C does); (exit code, stderr,
-    seconds to exit, stdout)."""
+    its whole process group with ``group``, as a terminal's Ctrl-C does, and then no process of
+    the group may outlive it); (exit code, stderr, seconds to exit, stdout)."""
     proc = subprocess.Popen([sys.executable, "-m", "protocol", *argv], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True,
                             stdin=subprocess.PIPE if feed is not None else None,
@@ -111,6 +111,16 @@ def _interrupt(argv: list[str], settle: float, feed: str | None = None, group: b
         proc.kill()
         proc.communicate()
         pytest.fail(f"jiangjun {' '.join(argv)} still running 10 s after Ctrl-C")
+    if group:
+        for _ in range(100):
+            try:
+                os.killpg(proc.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
+        else:
+            os.killpg(proc.pid, signal.SIGKILL)
+            pytest.fail(f"a process that jiangjun {' '.join(argv)} started outlived it")
     return proc.returncode, err, time.monotonic() - sent, out
 
 
