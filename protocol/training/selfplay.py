@@ -157,10 +157,13 @@ class _Played:
     def __iter__(self):
         return iter(self.results)
 
-    def close(self) -> None:
+    def close(self, exiting: bool = False) -> None:
         """Idempotent, and a second caller waits for the first: on Ctrl-C both the watchdog
         (protocol/server/interrupt.py) and the main thread's KeyboardInterrupt close, and the
-        watchdog's os._exit must not cut the other's cleanup short."""
+        watchdog's os._exit must not cut the other's cleanup short. ``exiting``: the process
+        ends next, so also do what a normal exit's atexit hook does and os._exit skips: unlink
+        the pool's semaphores (else the resource tracker warns of leaked ones on stderr). Not
+        otherwise: it finalises every multiprocessing object of the process."""
         with self.closing:
             if self.closed:
                 return
@@ -171,9 +174,8 @@ class _Played:
             else:
                 self.pool.terminate()
                 self.pool.join()
-                # What a normal exit's atexit hook does, which os._exit skips: unlink the pool's
-                # semaphores (else the resource tracker warns of leaked ones on stderr).
-                multiprocessing.util._exit_function()
+                if exiting:
+                    multiprocessing.util._exit_function()
 
 
 def _leave_ctrl_c() -> None:
@@ -233,7 +235,8 @@ def main(argv: list[str]) -> int:
     progress = _Progress(sum(task.games for task in todo))
     played = _Played(args, todo)
     # Ctrl-C ends the command at once (os._exit, from a watchdog thread): stop the workers first
-    at_interrupt(played.close)
+    at_interrupt(lambda: played.close(exiting=True))
+    interrupted = False
     try:
         for result in played:
             task = result.task
@@ -244,11 +247,12 @@ def main(argv: list[str]) -> int:
                          "endings": result.endings, "seconds": round(result.seconds, 2)})
             progress.add(result)
     except KeyboardInterrupt:
+        interrupted = True
         print("\njiangjun selfplay: interrupted; the finished chunks are kept, run again to "
               "resume", file=sys.stderr)
         return 130
     finally:
-        played.close()
+        played.close(exiting=interrupted)
         progress.close()
     return 0
 
