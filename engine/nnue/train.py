@@ -235,6 +235,13 @@ def fit_scale(score: np.ndarray, result: np.ndarray) -> float:
     return math.exp((low + high) / 2.0)
 
 
+def check_mirror(variant: str) -> None:
+    """ValueError unless the game's positions may be mirrored for training (its rules read the
+    same mirrored: VariantSpec.mirror_symmetric)."""
+    if not get_variant(variant).mirror_symmetric:
+        raise ValueError(f"{variant}'s rules are not mirror-symmetric")
+
+
 def train(data: TrainingSet, config: TrainConfig,
           on_epoch: Callable[[EpochReport], None] | None = None) -> FloatNet:
     """The net trained on ``data``: the weights of the epoch with the lowest validation loss
@@ -245,9 +252,7 @@ def train(data: TrainingSet, config: TrainConfig,
     if len(training) == 0:
         raise ValueError("no training positions left after holding out validation games")
     if config.mirror:
-        if not get_variant(data.variant).mirror_symmetric:
-            raise ValueError(f"{data.variant}'s rules are not mirror-symmetric: its positions "
-                             "cannot be mirrored")
+        check_mirror(data.variant)
         training = training.joined(training.mirrored())   # validation stays as played
     k = config.scale or fit_scale(training.score, training.result)
     net.fitted_scale = k

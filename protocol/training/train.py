@@ -73,7 +73,7 @@ def main(argv: list[str]) -> int:
     from engine.kernels.search_layout import NN_MAX_L1
     from engine.nnue.network import write_net
     from engine.nnue.records import RecordFileError
-    from engine.nnue.train import TrainConfig, TrainingSet, predict, train
+    from engine.nnue.train import TrainConfig, TrainingSet, check_mirror, predict, train
     try:
         variant = get_variant(args.variant).name
         config = TrainConfig(l1=args.l1, hidden=parse_hidden(args.hidden), epochs=args.epochs,
@@ -87,8 +87,11 @@ def main(argv: list[str]) -> int:
                 or (config.scale is not None and config.scale <= 0):
             raise ValueError("l1, epochs and batch must be at least 1, lr and scale positive, "
                              "validation in [0, 1), result weight in [0, 1]")
-        if config.mirror and not get_variant(variant).mirror_symmetric:
-            raise ValueError(f"--mirror: {variant}'s rules are not mirror-symmetric")
+        if config.mirror:
+            try:
+                check_mirror(variant)
+            except ValueError as error:
+                raise ValueError(f"--mirror: {error}") from None
         data = TrainingSet.load(args.data, variant)
     except (ValueError, OSError, RecordFileError) as error:
         print(f"jiangjun train: error: {error}", file=sys.stderr)
