@@ -10,8 +10,9 @@ Accumulators live in the search's ``scratch`` (int64), one pair per ply from SC_
 view (not the side to move's: a move changes both the same way, the side to move only picks which
 half goes first). A child's pair is its parent's plus the rows the move turned on, minus those it
 turned off (the last undo record says which); a refresh sums every active row, at the root and
-for callers outside the search (ACC_FREE). Features as in engine/nnue/features.py, read from the
-padded board through NN_ORIENT.
+for callers outside the search (ACC_FREE), and for the mover's own accumulator when its king's
+move changed its bucket (K1 nets: every feature of that view moved). Features as in
+engine/nnue/features.py, read from the padded board through NN_ORIENT and NN_VIEWS.
 
 A net with hidden layers (NN_L2 > 0) gathers the first one's activations in
 ``scratch[SC_HIDDEN + i]`` and computes the second one's neuron by neuron into the output; the
@@ -19,12 +20,13 @@ integer rounding is engine/nnue/network.py's, so the score equals QuantisedNet.e
 """
 from .jit import BOARD, STATE, TABLE, UNDO, kernel
 from .layout import (F_DROPS, H_DEMOTE, H_FLAGS, H_NPLAY, H_PLAY, M_FROM_MASK, M_TO_SHIFT,
-                     MAX_TYPES, MF_CASTLE, MF_DROP, MF_PASS, NSQ, S_HAND, S_SP, S_STM, U_CAPSQ,
-                     U_CAPTURED, U_MOVE, U_MOVED)
+                     MAX_TYPES, MF_CASTLE, MF_DROP, MF_PASS, NSQ, S_HAND, S_KING, S_SP, S_STM,
+                     U_CAPSQ, U_CAPTURED, U_MOVE, U_MOVED)
 from .makemove import castle_targets
 from .search_layout import (EV_NNUE, MAXP, NN_FT_B, NN_FT_W, NN_H1, NN_H2, NN_HAND_BASE, NN_L1,
-                            NN_L2, NN_L3, NN_MAX_L1, NN_ORIENT, NN_OUT_B, NN_OUT_W, NN_PER_COLOUR,
-                            NN_SLOTS, NN_SQUARES, NN_TYPES, SC_ACC, SC_HIDDEN)
+                            NN_L2, NN_L3, NN_MAX_L1, NN_ORIENT, NN_OUT_B, NN_OUT_W, NN_PER_BUCKET,
+                            NN_PER_COLOUR, NN_ROYAL, NN_SLOTS, NN_SQUARES, NN_TYPES, NN_VIEWS,
+                            SC_ACC, SC_HIDDEN)
 
 EVAL = "int32[::1]"
 SCRATCH = "int64[::1]"
@@ -34,27 +36,53 @@ HIDDEN_SCALE = 1024
 OUT_DIVISOR = 127 * 64
 
 
-@kernel(f"int64({EVAL}, int64, int64, int64)", inline=True)
-def board_feature(E, perspective, pc, sq):
-    """The feature of piece code ``pc`` on padded square ``sq`` seen from ``perspective``."""
+@kernel(f"int64({EVAL}, int64, int64)", inline=True)
+def view_at(E, perspective, ksq):
+    """bucket * 2 + mirrored for ``perspective`` with its royal piece on padded square ``ksq``
+    (0 for a net without buckets, or no royal piece there)."""
+    net = E[EV_NNUE]
+    if E[net + NN_ROYAL] == 0 or ksq == 0:
+        return 0
+    seen = E[E[net + NN_ORIENT] + perspective * NSQ + ksq]
+    if seen < 0:
+        return 0
+    views = E[net + NN_VIEWS]
+    return E[views + seen] * 2 + E[views + E[net + NN_SQUARES] + seen]
+
+
+@kernel(f"int64({EVAL}, {STATE}, int64)", inline=True)
+def king_view(E, st, perspective):
+    """``perspective``'s view (view_at) where its royal piece stands now."""
+    return view_at(E, perspective, st[S_KING + perspective])
+
+
+@kernel(f"int64({EVAL}, int64, int64, int64, int64)", inline=True)
+def board_feature(E, perspective, view, pc, sq):
+    """The feature of piece code ``pc`` on padded square ``sq`` seen from ``perspective``
+    whose king gives ``view``."""
     net = E[EV_NNUE]
     colour = 0 if pc > 0 else 1
     pt = pc if pc > 0 else -pc
     theirs = 1 if colour != perspective else 0
-    return (theirs * E[net + NN_PER_COLOUR] + (pt - 1) * E[net + NN_SQUARES]
-            + E[E[net + NN_ORIENT] + perspective * NSQ + sq])
+    squares = E[net + NN_SQUARES]
+    seen = E[E[net + NN_ORIENT] + perspective * NSQ + sq]
+    if view & 1:
+        seen = E[E[net + NN_VIEWS] + 2 * squares + seen]
+    return ((view >> 1) * E[net + NN_PER_BUCKET] + theirs * E[net + NN_PER_COLOUR]
+            + (pt - 1) * squares + seen)
 
 
-@kernel(f"int64({EVAL}, int64, int64, int64, int64)", inline=True)
-def hand_feature(E, perspective, colour, pt, k):
-    """The k-th (0-based) piece of type pt in colour's hand from ``perspective``; -1 when the
-    scheme has no slot for it (more pieces in hand than the game's start holds)."""
+@kernel(f"int64({EVAL}, int64, int64, int64, int64, int64)", inline=True)
+def hand_feature(E, perspective, view, colour, pt, k):
+    """The k-th (0-based) piece of type pt in colour's hand from ``perspective`` whose king
+    gives ``view``; -1 when the scheme has no slot for it (more pieces in hand than the game's
+    start holds)."""
     net = E[EV_NNUE]
     if k < 0 or k >= E[E[net + NN_SLOTS] + pt]:
         return -1
     theirs = 1 if colour != perspective else 0
-    return (theirs * E[net + NN_PER_COLOUR] + E[net + NN_TYPES] * E[net + NN_SQUARES]
-            + E[E[net + NN_HAND_BASE] + pt] + k)
+    return ((view >> 1) * E[net + NN_PER_BUCKET] + theirs * E[net + NN_PER_COLOUR]
+            + E[net + NN_TYPES] * E[net + NN_SQUARES] + E[E[net + NN_HAND_BASE] + pt] + k)
 
 
 @kernel(f"void({EVAL}, {SCRATCH}, int64, int64, int64)", inline=True)
@@ -68,26 +96,33 @@ def add_row(E, scratch, base, feature, sign):
         scratch[base + j] += sign * E[row + j]
 
 
-@kernel(f"void({TABLE}, {EVAL}, {BOARD}, {STATE}, {SCRATCH}, int64)")
-def nnue_refresh(T, E, board, st, scratch, ply):
-    """The accumulator pair of ``ply`` from scratch: bias plus every active feature's row."""
+@kernel(f"void({TABLE}, {EVAL}, {BOARD}, {STATE}, {SCRATCH}, int64, int64)", inline=True)
+def refresh_perspective(T, E, board, st, scratch, ply, perspective):
+    """One accumulator of ``ply`` from scratch: bias plus every active feature's row."""
     net = E[EV_NNUE]
     l1 = E[net + NN_L1]
     bias = E[net + NN_FT_B]
+    view = king_view(E, st, perspective)
+    base = SC_ACC + (ply * 2 + perspective) * NN_MAX_L1
+    for j in range(l1):
+        scratch[base + j] = E[bias + j]
+    play = T[H_PLAY]
+    for i in range(T[H_NPLAY]):
+        sq = T[play + i]
+        pc = board[sq]
+        if pc != 0:
+            add_row(E, scratch, base, board_feature(E, perspective, view, pc, sq), 1)
+    for colour in range(2):
+        for pt in range(1, MAX_TYPES):
+            for k in range(st[S_HAND + colour * MAX_TYPES + pt]):
+                add_row(E, scratch, base, hand_feature(E, perspective, view, colour, pt, k), 1)
+
+
+@kernel(f"void({TABLE}, {EVAL}, {BOARD}, {STATE}, {SCRATCH}, int64)")
+def nnue_refresh(T, E, board, st, scratch, ply):
+    """The accumulator pair of ``ply`` from scratch."""
     for perspective in range(2):
-        base = SC_ACC + (ply * 2 + perspective) * NN_MAX_L1
-        for j in range(l1):
-            scratch[base + j] = E[bias + j]
-        play = T[H_PLAY]
-        for i in range(T[H_NPLAY]):
-            sq = T[play + i]
-            pc = board[sq]
-            if pc != 0:
-                add_row(E, scratch, base, board_feature(E, perspective, pc, sq), 1)
-        for colour in range(2):
-            for pt in range(1, MAX_TYPES):
-                for k in range(st[S_HAND + colour * MAX_TYPES + pt]):
-                    add_row(E, scratch, base, hand_feature(E, perspective, colour, pt, k), 1)
+        refresh_perspective(T, E, board, st, scratch, ply, perspective)
 
 
 @kernel(f"void({EVAL}, {SCRATCH}, int64)", inline=True)
@@ -112,33 +147,41 @@ def nnue_child(T, E, board, st, undo, scratch, ply):
     frm = mv & M_FROM_MASK
     to = (mv >> M_TO_SHIFT) & M_FROM_MASK
     mover = 1 - st[S_STM]
+    king_moved = (mv & MF_DROP) == 0 and (mv & MF_CASTLE or st[S_KING + mover] == to)
     for perspective in range(2):
+        view = king_view(E, st, perspective)
+        if king_moved and perspective == mover and view != view_at(E, mover, frm):
+            # its king changed bucket or side of the middle: every feature of this view moved
+            refresh_perspective(T, E, board, st, scratch, ply + 1, perspective)
+            continue
         base = SC_ACC + ((ply + 1) * 2 + perspective) * NN_MAX_L1
         if mv & MF_DROP:
             # the piece leaves the hand (its count before the drop was count + 1: slot count)
             count = st[S_HAND + mover * MAX_TYPES + frm]
-            add_row(E, scratch, base, hand_feature(E, perspective, mover, frm, count), -1)
-            add_row(E, scratch, base, board_feature(E, perspective, board[to], to), 1)
+            add_row(E, scratch, base, hand_feature(E, perspective, view, mover, frm, count), -1)
+            add_row(E, scratch, base, board_feature(E, perspective, view, board[to], to), 1)
             continue
         if mv & MF_CASTLE:
             kdest, rdest = castle_targets(T, frm, to)
             king = board[kdest]
             rook = board[rdest]
-            add_row(E, scratch, base, board_feature(E, perspective, king, frm), -1)
-            add_row(E, scratch, base, board_feature(E, perspective, rook, to), -1)
-            add_row(E, scratch, base, board_feature(E, perspective, king, kdest), 1)
-            add_row(E, scratch, base, board_feature(E, perspective, rook, rdest), 1)
+            add_row(E, scratch, base, board_feature(E, perspective, view, king, frm), -1)
+            add_row(E, scratch, base, board_feature(E, perspective, view, rook, to), -1)
+            add_row(E, scratch, base, board_feature(E, perspective, view, king, kdest), 1)
+            add_row(E, scratch, base, board_feature(E, perspective, view, rook, rdest), 1)
             continue
-        add_row(E, scratch, base, board_feature(E, perspective, u[U_MOVED], frm), -1)
-        add_row(E, scratch, base, board_feature(E, perspective, board[to], to), 1)
+        add_row(E, scratch, base, board_feature(E, perspective, view, u[U_MOVED], frm), -1)
+        add_row(E, scratch, base, board_feature(E, perspective, view, board[to], to), 1)
         captured = u[U_CAPTURED]
         if captured != 0:
-            add_row(E, scratch, base, board_feature(E, perspective, captured, u[U_CAPSQ]), -1)
+            add_row(E, scratch, base, board_feature(E, perspective, view, captured, u[U_CAPSQ]),
+                    -1)
             if T[H_FLAGS] & F_DROPS:
                 # it joins the mover's hand as its base type (the count already raised)
                 kind = T[T[H_DEMOTE] + (captured if captured > 0 else -captured)]
                 count = st[S_HAND + mover * MAX_TYPES + kind]
-                add_row(E, scratch, base, hand_feature(E, perspective, mover, kind, count - 1), 1)
+                add_row(E, scratch, base, hand_feature(E, perspective, view, mover, kind,
+                                                       count - 1), 1)
 
 
 @kernel("int64(int64)", inline=True)

@@ -164,7 +164,12 @@ NN_L3 = 12                   # value: neurons of the second hidden layer (0: non
 NN_H1 = 13                   # offset of the first hidden layer: [i] biases, then at L2 +
                              # (half * L1 + j) * L2 + i the weights, input by input
 NN_H2 = 14                   # offset of [k * (L2 + 1)]: neuron k's bias, then its L2 weights
-NN_HEADER = 16
+NN_ROYAL = 15                # value: the royal piece type whose square picks the bucket (0: none)
+NN_PER_BUCKET = 16           # value: features of one king bucket's block
+NN_VIEWS = 17                # offset of [k * squares + s]: by the king's square s as its side
+                             # sees it, k = 0 its bucket, 1 whether the view is mirrored; k = 2
+                             # by any square as seen, that square mirrored (features.py views())
+NN_HEADER = 20
 
 # --- a game's search numbers, at E[E[EV_SEARCH] + SP_*] (engine/search_tables.SearchProfile) -----
 SP_RFP_DEPTH = 0

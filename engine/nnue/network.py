@@ -30,12 +30,12 @@ from __future__ import annotations
 import hashlib
 import json
 import struct
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
 
-from .features import FeatureScheme, scheme_for
+from .features import KINDS, FeatureScheme, scheme_for
 
 MAGIC = b"JJNNUE\x00\x00"
 VERSION = 2             # the newest format read; nets without hidden layers are written as 1
@@ -52,8 +52,9 @@ class NetFileError(ValueError):
 
 
 def ft_clip(scheme: FeatureScheme) -> float:
-    """Largest first-layer weight (and bias): max_active + 1 of them stay inside int16."""
-    return 32767.0 / FT_SCALE / (scheme.max_active + 1)
+    """Largest first-layer weight (and bias): active + 1 of them stay inside int16 (a factorised
+    scheme's half of its folded scheme's: a weight and its twin fold into one)."""
+    return 32767.0 / FT_SCALE / (scheme.active + 1)
 
 
 Layers = tuple[tuple[np.ndarray, np.ndarray], ...]     # (weight [outputs, inputs], bias) each
@@ -86,6 +87,8 @@ class FloatNet:
         layer's, then the output's: without hidden layers, the nets of old seeds)."""
         rng = np.random.default_rng(seed)
         ft_w = rng.normal(0.0, 1.0 / np.sqrt(scheme.max_active), (scheme.size, l1))
+        if scheme.factorised:       # the buckets start alike: a king-less net, in the twins
+            ft_w[:scheme.buckets * scheme.per_bucket] = 0.0
         layers, inputs = [], 2 * l1
         for size in hidden:
             weight = rng.normal(0.0, 1.0 / np.sqrt(inputs), (size, inputs))
@@ -96,7 +99,21 @@ class FloatNet:
         return FloatNet(scheme, ft_w.astype(np.float32), np.full(l1, 0.25, np.float32),
                         out_w.astype(np.float32), np.zeros(1, np.float32), tuple(layers))
 
+    def folded(self) -> "FloatNet":
+        """The net over the scheme the engine reads: each bucket's rows plus their bucket-free
+        twins (a factorised training scheme's last block), clipped to that scheme's bound."""
+        scheme = self.scheme
+        if not scheme.factorised:
+            return self
+        real = replace(scheme, factorised=False)
+        rows = self.ft_w.reshape(scheme.buckets + 1, scheme.per_bucket, self.l1)
+        clip = ft_clip(real)
+        ft_w = np.clip(rows[:-1] + rows[-1], -clip, clip).reshape(real.size, self.l1)
+        return replace(self, scheme=real, ft_w=ft_w.astype(np.float32))
+
     def quantised(self) -> "QuantisedNet":
+        if self.scheme.factorised:
+            raise ValueError("a factorised net is folded() before it is quantised")
         clip = ft_clip(self.scheme)
         if max(np.abs(self.ft_w).max(initial=0), np.abs(self.ft_b).max(initial=0)) > clip + 1e-6:
             raise ValueError(f"first-layer weights beyond {clip:.3f} would overflow int16")
@@ -159,14 +176,13 @@ class QuantisedNet:
         refresh: the reference the engine's incremental accumulators must equal."""
         from .features import scheme_arrays
         from ..kernels.nnue_features import position_features
-        orient, hand_base, slots = scheme_arrays(self.scheme)
-        feats = np.zeros(self.scheme.max_active + 1, dtype=np.int32)
+        tables = scheme_arrays(self.scheme)
+        feats = np.zeros(self.scheme.active + 1, dtype=np.int32)
         halves = []
         for perspective in (stm, 1 - stm):
             n = position_features(np.ascontiguousarray(squares, dtype=np.int8),
-                                  np.ascontiguousarray(hands, dtype=np.int8), perspective, orient,
-                                  hand_base, slots, self.scheme.piece_types,
-                                  self.scheme.per_colour, feats)
+                                  np.ascontiguousarray(hands, dtype=np.int8), perspective,
+                                  *tables, feats)
             acc = self.ft_b.astype(np.int64) + self.ft_w[feats[:n]].astype(np.int64).sum(axis=0)
             halves.append(np.clip(acc, 0, FT_SCALE))
         active = np.concatenate(halves)
@@ -206,12 +222,15 @@ def read_net(path: str | Path, variant: str) -> QuantisedNet:
     if header.get("version") not in (1, VERSION):
         raise NetFileError(f"{path}: net format {header.get('version')}, this jiangjun reads "
                            f"formats 1 to {VERSION}")
-    scheme = scheme_for(variant)
-    if header.get("variant") != scheme.variant:
-        raise NetFileError(f"{path} is a {header.get('variant')} net, not {scheme.variant}")
-    if header.get("features") != scheme.name or count != scheme.size:
+    variant_name = scheme_for(variant).variant
+    if header.get("variant") != variant_name:
+        raise NetFileError(f"{path} is a {header.get('variant')} net, not {variant_name}")
+    kind = str(header.get("features", "")).split(":")[0]
+    scheme = scheme_for(variant, kind) if kind in KINDS else None
+    if scheme is None or header.get("features") != scheme.name or count != scheme.size:
+        known = " or ".join(scheme_for(variant, kind).name for kind in KINDS)
         raise NetFileError(f"{path} has features {header.get('features')}, this jiangjun "
-                           f"uses {scheme.name}")
+                           f"uses {known}")
     from ..kernels.search_layout import NN_MAX_L1
     if l1 > NN_MAX_L1:
         raise NetFileError(f"{path} has {l1} accumulators; this jiangjun takes at most {NN_MAX_L1}")
@@ -288,7 +307,8 @@ def pack_net(E: np.ndarray, net: QuantisedNet) -> np.ndarray:
     parts = [np.zeros(S.NN_HEADER, dtype=np.int64), orient,
              scheme.hand_base().astype(np.int64), scheme.slots().astype(np.int64),
              net.ft_w.reshape(-1).astype(np.int64), net.ft_b.astype(np.int64),
-             net.out_w.astype(np.int64)] + _packed_hidden(net)
+             net.out_w.astype(np.int64), scheme.views().reshape(-1).astype(np.int64)] \
+        + _packed_hidden(net)
     start = len(E)
     offsets = np.cumsum([start] + [len(p) for p in parts])
     header = parts[0]
@@ -296,14 +316,16 @@ def pack_net(E: np.ndarray, net: QuantisedNet) -> np.ndarray:
     header[S.NN_SQUARES] = scheme.squares
     header[S.NN_TYPES] = scheme.piece_types
     header[S.NN_PER_COLOUR] = scheme.per_colour
+    header[S.NN_ROYAL] = scheme.royal
+    header[S.NN_PER_BUCKET] = scheme.per_bucket
     for slot, index in ((S.NN_ORIENT, 1), (S.NN_HAND_BASE, 2), (S.NN_SLOTS, 3),
-                        (S.NN_FT_W, 4), (S.NN_FT_B, 5), (S.NN_OUT_W, 6)):
+                        (S.NN_FT_W, 4), (S.NN_FT_B, 5), (S.NN_OUT_W, 6), (S.NN_VIEWS, 7)):
         header[slot] = offsets[index]
     header[S.NN_OUT_B] = int(net.out_b[0])
     for layer, (size_slot, offset_slot) in enumerate(((S.NN_L2, S.NN_H1), (S.NN_L3, S.NN_H2))):
         if layer < len(net.hidden):
             header[size_slot] = net.hidden_sizes[layer]
-            header[offset_slot] = offsets[7 + layer]
+            header[offset_slot] = offsets[8 + layer]
     table = np.concatenate([E.astype(np.int64)] + parts).astype(np.int32)
     table[S.EV_NNUE] = start
     return table

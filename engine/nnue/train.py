@@ -23,7 +23,7 @@ from ..kernels.nnue_features import batch_features
 from ..kernels.nnue_train import (adam_step, forward, gradients, hidden_forward,
                                   hidden_gradients)
 from ..variants import get_variant
-from .features import scheme_arrays, scheme_for
+from .features import FeatureScheme, scheme_arrays, scheme_for
 from .network import HIDDEN_CLIP, FloatNet, ft_clip
 from .records import chunk_files, read_chunk
 
@@ -45,6 +45,8 @@ class TrainConfig:
     seed: int = 1
     mirror: bool = False           # train on each position and its mirror image as well
                                    # (only where VariantSpec.mirror_symmetric)
+    features: str = "A1"           # feature scheme (features.py KINDS): A1 king-less, K1 king
+                                   # buckets (trained factorised, folded at the end)
 
 
 @dataclass
@@ -135,20 +137,18 @@ class TrainingSet:
 class _Batcher:
     """Features of chosen positions, into reused buffers."""
 
-    def __init__(self, data: TrainingSet, size: int):
-        scheme = scheme_for(data.variant)
+    def __init__(self, data: TrainingSet, scheme: FeatureScheme, size: int):
         self.data, self.scheme = data, scheme
-        self.orient, self.hand_base, self.slots = scheme_arrays(scheme)
-        self.feats = np.zeros((size, 2, scheme.max_active + 1), dtype=np.int32)
+        self.tables = scheme_arrays(scheme)
+        self.feats = np.zeros((size, 2, scheme.active + 1), dtype=np.int32)
         self.counts = np.zeros((size, 2), dtype=np.int32)
 
     def features(self, index: np.ndarray):
         n = len(index)
         feats, counts = self.feats[:n], self.counts[:n]
         d = self.data
-        batch_features(d.squares[index], d.hands[index], d.stm[index], self.orient,
-                       self.hand_base, self.slots, self.scheme.piece_types,
-                       self.scheme.per_colour, feats, counts)
+        batch_features(d.squares[index], d.hands[index], d.stm[index], *self.tables, feats,
+                       counts)
         return feats, counts
 
 
@@ -167,7 +167,7 @@ def scratch_for(net: FloatNet) -> np.ndarray:
 
 def predict(net: FloatNet, data: TrainingSet, batch: int = 16384) -> np.ndarray:
     """The float net's raw output for every position of ``data``."""
-    batcher = _Batcher(data, batch)
+    batcher = _Batcher(data, net.scheme, batch)
     raw = np.zeros(len(data), dtype=np.float32)
     scratch = scratch_for(net)
     for start in range(0, len(data), batch):
@@ -245,8 +245,9 @@ def check_mirror(variant: str) -> None:
 def train(data: TrainingSet, config: TrainConfig,
           on_epoch: Callable[[EpochReport], None] | None = None) -> FloatNet:
     """The net trained on ``data``: the weights of the epoch with the lowest validation loss
-    (``best_epoch``; the last one without validation games); ``fitted_scale`` is its K."""
-    scheme = scheme_for(data.variant)
+    (``best_epoch``; the last one without validation games), folded to the scheme the engine
+    reads; ``fitted_scale`` is its K."""
+    scheme = scheme_for(data.variant, config.features).training()
     net = FloatNet.initial(scheme, config.l1, config.seed, config.hidden)
     training, validation = data.split(config.validation, config.seed)
     if len(training) == 0:
@@ -265,7 +266,7 @@ def train(data: TrainingSet, config: TrainConfig,
     moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
     scratch = scratch_for(net)
     batch = min(config.batch or auto_batch(len(training)), len(training))
-    batcher = _Batcher(training, batch)
+    batcher = _Batcher(training, net.scheme, batch)
     steps_per_epoch = math.ceil(len(training) / batch)
     total = steps_per_epoch * config.epochs
     rng = np.random.default_rng(config.seed)
@@ -300,7 +301,7 @@ def train(data: TrainingSet, config: TrainConfig,
     if best is not None:                           # the epoch that generalised best
         for p, kept in zip(params, best):
             p[:] = kept
-    return net
+    return net.folded()
 
 
 def auto_batch(positions: int) -> int:

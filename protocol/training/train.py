@@ -3,6 +3,7 @@
     jiangjun train --variant shogi --data data/shogi --out shogi.nnue
     jiangjun train --variant xiangqi --data data/xiangqi-g0 --data data/xiangqi-g1 --l1 256
     jiangjun train --variant chess --data data/chess --out chess.nnue --hidden 16,32
+    jiangjun train --variant shogi --data data/shogi --out shogi.nnue --features K1 --mirror
 
 One line per epoch on stderr (training and validation loss, learning rate, speed); at the end
 the quantised net is checked against the float one on the validation positions, and the slope of
@@ -21,6 +22,7 @@ from engine.variants import get_variant
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from engine.nnue.features import KINDS
     from engine.nnue.train import TrainConfig
     d = TrainConfig()
     p = argparse.ArgumentParser(prog="jiangjun train", description=__doc__.splitlines()[0])
@@ -45,6 +47,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mirror", action="store_true",
                    help="train on each position's mirror image as well (games whose rules are "
                         "left-right symmetric: xiangqi, janggi, shogi)")
+    p.add_argument("--features", choices=KINDS, default=d.features,
+                   help="A1: pieces and hands only; K1: one block of those per bucket of the "
+                        "perspective's king square (its file folded by the mirror where the "
+                        "rules allow, times rank zones 0, 1, 2+), trained with bucket-free "
+                        "twins folded in at the end (default: %(default)s)")
     p.add_argument("--seed", type=int, default=d.seed)
     return p
 
@@ -79,7 +86,7 @@ def main(argv: list[str]) -> int:
         config = TrainConfig(l1=args.l1, hidden=parse_hidden(args.hidden), epochs=args.epochs,
                              batch=args.batch, lr=args.lr, result_weight=args.result_weight,
                              validation=args.validation, scale=args.scale, seed=args.seed,
-                             mirror=args.mirror)
+                             mirror=args.mirror, features=args.features)
         if not 1 <= config.l1 <= NN_MAX_L1:
             raise ValueError(f"--l1 must be from 1 to {NN_MAX_L1}")
         if min(config.l1, config.epochs, config.batch or 1) < 1 or not 0 <= config.validation < 1 \

@@ -11,8 +11,9 @@ from engine.evaluation import eval_table
 from engine.kernels import layout as L
 from engine.kernels import search_layout as S
 from engine.kernels.evaluate import evaluate
-from engine.kernels.nnue import ACC_FREE, nnue_child, nnue_copy, nnue_output, nnue_refresh
-from engine.nnue.features import scheme_for
+from engine.kernels.nnue import (ACC_FREE, king_view, nnue_child, nnue_copy, nnue_output,
+                                 nnue_refresh)
+from engine.nnue.features import KINDS, scheme_for
 from engine.nnue.network import FloatNet, pack_net
 from engine.nnue.records import fill_record, playable_squares, record_dtype
 from engine.variants import get_variant
@@ -23,8 +24,8 @@ CHESS_STARTS = ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq 
                 "r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1")
 
 
-def net_table(variant, l1=24, seed=3):
-    net = FloatNet.initial(scheme_for(variant), l1, seed).quantised()
+def net_table(variant, l1=24, seed=3, kind="A1"):
+    net = FloatNet.initial(scheme_for(variant, kind), l1, seed).quantised()
     return net, pack_net(eval_table(get_variant(variant)), net)
 
 
@@ -57,11 +58,13 @@ def kinds_of(position, mv):
     return kinds
 
 
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("variant", GAMES)
-def test_incremental_accumulators_equal_a_refresh(variant):
+def test_incremental_accumulators_equal_a_refresh(variant, kind):
     """Along random games: every legal move of every position, made from a refreshed pair, and
-    the game's own moves chained ply after ply (slots 2, 3, ...) without a refresh between."""
-    net, E = net_table(variant)
+    the game's own moves chained ply after ply (slots 2, 3, ...) without a refresh between;
+    with king buckets (K1), king moves that change the mover's bucket or mirror included."""
+    net, E = net_table(variant, kind=kind)
     kinds = set()
     scratch = np.zeros(S.SC_SIZE, dtype=np.int64)
     for start in (CHESS_STARTS if variant == "chess" else (None,)):
@@ -77,7 +80,11 @@ def test_incremental_accumulators_equal_a_refresh(variant):
                 nnue_refresh(T, E, position.board, position.st, scratch, 0)
                 for mv in legal:
                     kinds |= kinds_of(position, mv)
+                    mover = int(position.st[L.S_STM])
+                    before = king_view(E, position.st, mover)
                     position.push(mv)
+                    if king_view(E, position.st, mover) != before:
+                        kinds.add("king view")
                     nnue_child(T, E, position.board, position.st, position.undo, scratch, 0)
                     nnue_refresh(T, E, position.board, position.st, scratch, ACC_FREE)
                     assert np.array_equal(pair(scratch, 1, net.l1),
@@ -91,6 +98,8 @@ def test_incremental_accumulators_equal_a_refresh(variant):
     expected = {"xiangqi": {"capture"}, "janggi": {"capture", "pass"},
                 "shogi": {"capture", "drop", "promotion"},
                 "chess": {"capture", "castle", "ep", "promotion"}}[variant]
+    if kind == "K1":
+        expected = expected | {"king view"}
     assert expected <= kinds
 
 
@@ -123,7 +132,8 @@ def kernel_scores_as_reference(variant, net, E, after_each=None):
             expected, 0)                       # 0: no mating material left (xiangqi, chess)
 
 
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("variant", GAMES)
-def test_the_kernel_scores_as_the_reference_net(variant):
-    net, E = net_table(variant, l1=32, seed=8)
+def test_the_kernel_scores_as_the_reference_net(variant, kind):
+    net, E = net_table(variant, l1=32, seed=8, kind=kind)
     kernel_scores_as_reference(variant, net, E)

@@ -89,7 +89,7 @@ def test_the_gradients_are_the_losss():
     records = material_records("chess", 48, seed=6)
     data = TrainingSet.from_records("chess", records, np.arange(len(records)))
     net = FloatNet.initial(scheme_for("chess"), 8, seed=2, hidden=(6, 5))
-    feats, counts = _Batcher(data, len(data)).features(np.arange(len(data)))
+    feats, counts = _Batcher(data, net.scheme, len(data)).features(np.arange(len(data)))
     targets = data.targets(0.0, 400.0)
     arrays, _ = parameters(net)
     scratch = scratch_for(net)

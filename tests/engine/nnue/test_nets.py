@@ -54,3 +54,20 @@ def test_the_search_scores_with_the_net(tmp_path):
         engine.set_position(black_rook_gone)
         score = engine.analyse(depth=2)[0].score.cp
     assert score >= 32 and score % 32 == 0
+
+
+def test_the_search_plays_with_a_king_bucket_net(tmp_path):
+    """A K1 net (shogi: 15 king buckets, views mirrored past the middle file) drives a real
+    search whose tree is full of king moves; its moves are legal and its scores the net's,
+    not the built-in evaluation's."""
+    path = tmp_path / "k1.nnue"
+    write_net(path, FloatNet.initial(scheme_for("shogi", "K1"), 16, seed=3).quantised())
+    walks = ("5i4h", "3c3d", "4h3h", "5a4b", "7g7f", "4b3b")       # both kings cross buckets
+    scores = {}
+    for eval_file in (str(path), ""):
+        with Engine("shogi", eval_file=eval_file) as engine:
+            engine.set_position(None, walks)
+            lines = engine.analyse(depth=4)
+            assert lines[0].pv[0] in engine.legal_moves()
+            scores[eval_file] = lines[0].score.cp
+    assert scores[str(path)] != scores[""]

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from engine.kernels.nnue_features import position_features
-from engine.nnue.features import scheme_arrays, scheme_for
+from engine.nnue.features import KINDS, scheme_arrays, scheme_for
 from engine.nnue.network import FloatNet, NetFileError, read_net, write_net
 from engine.nnue.train import TrainConfig, TrainingSet, predict, train
 from tests.engine.nnue.nnue_helpers import (gains_without_a_rook, material_records,
@@ -15,10 +15,9 @@ GAMES = ("xiangqi", "janggi", "shogi", "chess")
 
 
 def features(scheme, record, perspective):
-    orient, hand_base, slots = scheme_arrays(scheme)
-    out = np.zeros(scheme.max_active + 1, dtype=np.int32)
-    n = position_features(record["squares"].copy(), record["hands"].copy(), perspective, orient,
-                          hand_base, slots, scheme.piece_types, scheme.per_colour, out)
+    out = np.zeros(scheme.active + 1, dtype=np.int32)
+    n = position_features(record["squares"].copy(), record["hands"].copy(), perspective,
+                          *scheme_arrays(scheme), out)
     return sorted(out[:n].tolist())
 
 
@@ -29,9 +28,28 @@ def test_schemes_follow_the_rules():
     assert scheme_for("shogi").hand_slots == (0, 2, 2, 4, 4, 4, 4, 18, 0, 0, 0, 0, 0, 0)
 
 
+def test_king_buckets_follow_the_rules():
+    """K1: the king's file, folded where the rules are mirror-symmetric, times rank zones 0, 1,
+    2+, over the squares it can stand on (the palace in xiangqi and janggi)."""
+    buckets = {v: (scheme_for(v, "K1").buckets, scheme_for(v, "K1").fold) for v in GAMES}
+    assert buckets == {"xiangqi": (6, True), "janggi": (6, True), "shogi": (15, True),
+                       "chess": (24, False)}
+    for v in GAMES:
+        kingless, bucketed = scheme_for(v), scheme_for(v, "K1")
+        assert bucketed.size == bucketed.buckets * kingless.size
+        assert bucketed.training().size == bucketed.size + kingless.size
+        assert bucketed.name == f"K1:{v}:{bucketed.size}" and kingless.name.startswith("A1:")
+    shogi = np.array(scheme_for("shogi", "K1").bucket_of).reshape(9, 9)
+    assert np.array_equal(shogi, shogi[:, ::-1]) and len(set(shogi[0])) == 5
+    assert np.array_equal(shogi[3:], np.repeat(shogi[2:3], 6, axis=0))
+    with pytest.raises(ValueError, match="unknown feature scheme"):
+        scheme_for("shogi", "Z9")
+
+
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("variant", GAMES)
-def test_a_position_and_its_twin_have_the_same_features(variant):
-    scheme = scheme_for(variant)
+def test_a_position_and_its_twin_have_the_same_features(variant, kind):
+    scheme = scheme_for(variant, kind)
     orient = scheme.orient()
     records = random_game_records(variant, 120, seed=5)
     assert records["hands"].any() == (variant == "shogi")     # drops were played
@@ -43,6 +61,55 @@ def test_a_position_and_its_twin_have_the_same_features(variant):
         assert features(scheme, other, int(other["stm"])) == mine
         assert features(scheme, other, 1 - int(other["stm"])) == \
             features(scheme, record, 1 - int(record["stm"]))
+
+
+@pytest.mark.parametrize("variant", ("xiangqi", "janggi", "shogi"))
+def test_a_king_right_of_the_middle_sees_the_mirror_image(variant):
+    """K1 where the rules are mirror-symmetric: from a perspective whose king stands off the
+    middle file, a position and its mirror image light the same features."""
+    scheme = scheme_for(variant, "K1")
+    records = random_game_records(variant, 200, seed=7)
+    data = TrainingSet.from_records(variant, records, np.zeros(len(records), dtype=np.int64))
+    mirrored = data.mirrored()
+    royal_files = set()
+    checked = 0
+    for i, record in enumerate(records):
+        other = record.copy()
+        other["squares"] = mirrored.squares[i]
+        for perspective in (0, 1):
+            king = np.flatnonzero(record["squares"] == (1 if perspective == 0 else -1) * scheme.royal)
+            file = int(king[0]) % scheme.files
+            royal_files.add(file)
+            if 2 * file != scheme.files - 1:
+                assert features(scheme, other, perspective) == features(scheme, record, perspective)
+                checked += 1
+    assert checked > 100 and len(royal_files) >= 3
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_factorised_training_folds_into_the_net_the_engine_reads(variant):
+    """In training every K1 feature also lights its bucket-free twin; folded() adds the twins
+    into each bucket's rows, so the folded net scores every position as the factorised one."""
+    scheme = scheme_for(variant, "K1")
+    training = scheme.training()
+    assert training.factorised and training.active == 2 * scheme.max_active
+    records = random_game_records(variant, 60, seed=4)
+    for record in records[:10]:
+        lit = features(training, record, 0)
+        real = [f for f in lit if f < scheme.size]
+        twins = [f - scheme.size for f in lit if f >= scheme.size]
+        assert real == features(scheme, record, 0)
+        assert sorted(f % scheme.per_bucket for f in real) == twins
+    net = FloatNet.initial(training, 16, seed=5)
+    assert not net.ft_w[:scheme.size].any()        # the buckets start alike
+    rng = np.random.default_rng(1)
+    net.ft_w[:scheme.size] = rng.normal(0, 0.1, (scheme.size, 16))
+    data = TrainingSet.from_records(variant, records, np.zeros(len(records), dtype=np.int64))
+    folded = net.folded()
+    assert folded.scheme == scheme and folded.ft_w.shape == (scheme.size, 16)
+    assert np.allclose(predict(folded, data), predict(net, data), atol=1e-4)
+    with pytest.raises(ValueError, match="folded"):
+        net.quantised()
 
 
 @pytest.fixture(scope="module")
@@ -113,6 +180,17 @@ def test_net_files_round_trip_and_refuse_what_is_wrong(material_net, tmp_path):
         read_net(path, "xiangqi")
     with pytest.raises(NetFileError, match="cannot read"):
         read_net(tmp_path / "missing.nnue", "chess")
+
+
+def test_king_bucket_nets_round_trip_and_name_their_scheme(tmp_path):
+    net = FloatNet.initial(scheme_for("shogi", "K1"), 8, seed=2).quantised()
+    write_net(tmp_path / "k1.nnue", net)
+    back = read_net(tmp_path / "k1.nnue", "shogi")
+    assert back.scheme == scheme_for("shogi", "K1") and back.checksum() == net.checksum()
+    data = (tmp_path / "k1.nnue").read_bytes()
+    (tmp_path / "z9.nnue").write_bytes(data.replace(b'"K1:shogi', b'"Z9:shogi'))
+    with pytest.raises(NetFileError, match="uses A1:shogi:2344 or K1:shogi:35160"):
+        read_net(tmp_path / "z9.nnue", "shogi")
 
 
 def test_the_logistic_scale_is_fitted_to_the_results():

@@ -51,6 +51,20 @@ def test_train_on_mirror_images_too(data, tmp_path, capsys):
     assert err[-1] == "jiangjun train: error: --mirror: chess's rules are not mirror-symmetric"
 
 
+def test_train_with_king_buckets(data, tmp_path, capsys):
+    """--features K1: trained factorised, written folded, in the scheme the engine reads."""
+    out = tmp_path / "k1.nnue"
+    assert main(["train", "--variant", "janggi", "--data", str(data), "--out", str(out),
+                 "--l1", "8", "--epochs", "1", "--batch", "64", "--features", "K1",
+                 "--mirror"]) == 0
+    net = read_net(out, "janggi")
+    assert net.scheme.name == "K1:janggi:7560" and net.about["config"]["features"] == "K1"
+    with pytest.raises(SystemExit) as stop:       # argparse: usage and the error, exit 2
+        main(["train", "--variant", "janggi", "--data", str(data), "--out", str(out),
+              "--features", "K2"])
+    assert stop.value.code == 2 and "invalid choice: 'K2'" in capsys.readouterr().err
+
+
 def test_train_errors_are_one_line(data, tmp_path, capsys):
     assert main(["train", "--variant", "janggi", "--data", str(tmp_path), "--out",
                  str(tmp_path / "x.nnue")]) == 2
