@@ -3,10 +3,12 @@
     python -m tools.bench_nnue                         # L1 128 and 256, every game, depth 7
     python -m tools.bench_nnue --l1 128 --games shogi --rounds 3
     python -m tools.bench_nnue --l1 128 --hidden 16,32 --games chess --rounds 1
+    python -m tools.bench_nnue --l1 128 --features A1 K1 --games shogi
 
 Each game's bench positions (engine/bench.py) are searched with the built-in evaluation and
-with a net of each width (random weights of the shipped layout, with ``--hidden`` layers if
-given: the speed of a net does not depend on what it learnt), alternating, ``--rounds`` times;
+with a net of each width and feature scheme (random weights, with ``--hidden`` layers if given:
+the speed of a net does not depend on what it learnt; K1's king buckets cost a refresh of one
+accumulator when a king changes bucket), alternating, ``--rounds`` times;
 the best round of each counts, so a moment of load elsewhere does not decide. The goal of
 issue 18: a net within 2x of the built-in evaluation's speed (ratio >= 0.5).
 """
@@ -18,7 +20,7 @@ import time
 from pathlib import Path
 
 from engine.bench import POSITIONS
-from engine.nnue.features import scheme_for
+from engine.nnue.features import KINDS, scheme_for
 from engine.nnue.network import FloatNet, write_net
 from engine.position import Position
 from engine.search import Limits, Searcher
@@ -47,26 +49,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--l1", nargs="+", type=int, default=[128, 256])
     parser.add_argument("--hidden", default="", type=parse_hidden,
                         help="hidden layers of the nets, e.g. 16,32 (default: none)")
+    parser.add_argument("--features", nargs="+", choices=KINDS, default=["A1"],
+                        help="feature schemes to time (default: A1)")
     parser.add_argument("--depth", type=int, default=7)
     parser.add_argument("--rounds", type=int, default=2)
     ns = parser.parse_args(argv)
     folder = Path(tempfile.mkdtemp(prefix="jiangjun-bench-nnue-"))
-    print(f"{'game':8} {'evaluation':18} {'nodes/s':>10} {'ratio':>6}")
+    print(f"{'game':8} {'evaluation':21} {'nodes/s':>10} {'ratio':>6}")
     for game in ns.games:
         configs = {"built-in": SearchConfig(use_nnue=False)}
-        for l1 in ns.l1:
-            shape = shape_of(l1, ns.hidden)
-            path = folder / f"{game}-{shape}.nnue"
-            net = FloatNet.initial(scheme_for(game), l1, seed=1, hidden=ns.hidden)
-            write_net(path, net.quantised())
-            configs[f"net {shape}"] = SearchConfig(eval_file=str(path))
+        for kind in ns.features:
+            for l1 in ns.l1:
+                name = f"{kind} {shape_of(l1, ns.hidden)}"
+                path = folder / f"{game}-{name.replace(' ', '-')}.nnue"
+                net = FloatNet.initial(scheme_for(game, kind), l1, seed=1, hidden=ns.hidden)
+                write_net(path, net.quantised())
+                configs[f"net {name}"] = SearchConfig(eval_file=str(path))
         nodes_per_second(game, 2, configs["built-in"])          # load the kernels first
         best = {name: 0.0 for name in configs}
         for _ in range(ns.rounds):
             for name, config in configs.items():
                 best[name] = max(best[name], nodes_per_second(game, ns.depth, config))
         for name, nps in best.items():
-            print(f"{game:8} {name:18} {nps:10.0f} {nps / best['built-in']:6.2f}", flush=True)
+            print(f"{game:8} {name:21} {nps:10.0f} {nps / best['built-in']:6.2f}", flush=True)
     return 0
 
 

@@ -47,6 +47,9 @@ class TrainConfig:
                                    # (only where VariantSpec.mirror_symmetric)
     features: str = "A1"           # feature scheme (features.py KINDS): A1 king-less, K1 king
                                    # buckets (trained factorised, folded at the end)
+    bucket_decay: float = 0.0      # decoupled weight decay (AdamW) of the king buckets' own rows,
+                                   # not their shared twins: a bucket departs from the king-less
+                                   # value only where its positions insist
 
 
 @dataclass
@@ -265,6 +268,8 @@ def train(data: TrainingSet, config: TrainConfig,
     flat_grads = [g.reshape(-1) for g in grads]
     moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
     scratch = scratch_for(net)
+    bucket_rows = net.ft_w[:scheme.buckets * scheme.per_bucket] \
+        if scheme.factorised and config.bucket_decay > 0 else None
     batch = min(config.batch or auto_batch(len(training)), len(training))
     batcher = _Batcher(training, net.scheme, batch)
     steps_per_epoch = math.ceil(len(training) / batch)
@@ -288,6 +293,8 @@ def train(data: TrainingSet, config: TrainConfig,
             lr = _cosine(config, step, total)
             for p, g, (m, v), clip in zip(params, flat_grads, moments, clips):
                 adam_step(p, g, m, v, lr, 0.9, 0.999, 1e-8, float(step), clip)
+            if bucket_rows is not None:
+                bucket_rows *= 1.0 - lr * config.bucket_decay
             loss_sum += loss * len(index)
             seen += len(index)
         report = EpochReport(epoch, loss_sum / seen, loss_of(net, validation, t_valid, k),

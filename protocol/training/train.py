@@ -52,6 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "perspective's king square (its file folded by the mirror where the "
                         "rules allow, times rank zones 0, 1, 2+), trained with bucket-free "
                         "twins folded in at the end (default: %(default)s)")
+    p.add_argument("--bucket-decay", type=float, default=d.bucket_decay,
+                   help="K1: weight decay (AdamW, per unit of learning rate) of the buckets' own "
+                        "weights, pulling each bucket toward the king-less twins (default: "
+                        "%(default)s)")
     p.add_argument("--seed", type=int, default=d.seed)
     return p
 
@@ -86,14 +90,17 @@ def main(argv: list[str]) -> int:
         config = TrainConfig(l1=args.l1, hidden=parse_hidden(args.hidden), epochs=args.epochs,
                              batch=args.batch, lr=args.lr, result_weight=args.result_weight,
                              validation=args.validation, scale=args.scale, seed=args.seed,
-                             mirror=args.mirror, features=args.features)
+                             mirror=args.mirror, features=args.features,
+                             bucket_decay=args.bucket_decay)
         if not 1 <= config.l1 <= NN_MAX_L1:
             raise ValueError(f"--l1 must be from 1 to {NN_MAX_L1}")
         if min(config.l1, config.epochs, config.batch or 1) < 1 or not 0 <= config.validation < 1 \
                 or not 0 <= config.result_weight <= 1 or config.lr <= 0 \
-                or (config.scale is not None and config.scale <= 0):
+                or (config.scale is not None and config.scale <= 0) \
+                or not 0 <= config.bucket_decay * config.lr < 1:
             raise ValueError("l1, epochs and batch must be at least 1, lr and scale positive, "
-                             "validation in [0, 1), result weight in [0, 1]")
+                             "validation in [0, 1), result weight in [0, 1], bucket decay "
+                             "from 0 to below 1 / lr")
         if config.mirror:
             try:
                 check_mirror(variant)

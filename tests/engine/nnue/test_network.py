@@ -112,6 +112,24 @@ def test_factorised_training_folds_into_the_net_the_engine_reads(variant):
         net.quantised()
 
 
+def test_bucket_decay_pulls_the_buckets_toward_their_shared_twins():
+    """K1 training learns bucket-specific rows; a strong --bucket-decay keeps every bucket close
+    to the king-less twins, so the folded blocks nearly agree."""
+    records = material_records("chess", 1500, seed=3)
+    data = TrainingSet.from_records("chess", records, np.arange(len(records)))
+    scheme = scheme_for("chess", "K1")
+
+    def spread(decay):
+        net = train(data, TrainConfig(l1=8, epochs=3, batch=128, lr=3e-3, result_weight=0.0,
+                                      validation=0.0, seed=2, features="K1",
+                                      bucket_decay=decay))
+        blocks = net.ft_w.reshape(scheme.buckets, scheme.per_bucket, 8)
+        return float(np.abs(blocks - blocks.mean(axis=0)).max())
+
+    free, held = spread(0.0), spread(100.0)
+    assert free > 0.01 and held < free / 5
+
+
 @pytest.fixture(scope="module")
 def material_net():
     records = material_records("chess", 4000, seed=1)
