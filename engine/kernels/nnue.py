@@ -136,13 +136,46 @@ def nnue_copy(E, scratch, ply):
             scratch[dst + j] = scratch[src + j]
 
 
+@kernel(f"void({EVAL}, {SCRATCH}, int64, int64, int64, int64, int64, int64)", inline=True)
+def update_rows(E, scratch, src, dst, add1, sub1, add2, sub2):
+    """The accumulator at ``dst``: the one at ``src`` plus row add1 minus row sub1, plus add2 and
+    minus sub2 where they are not -1, in one pass over the accumulator (a move's usual shapes:
+    a step, a capture, a capture into the hand, castling); other shapes copy, then add row by
+    row."""
+    net = E[EV_NNUE]
+    l1 = E[net + NN_L1]
+    w = E[net + NN_FT_W]
+    if add1 >= 0 and sub1 >= 0 and (add2 < 0 or sub2 >= 0):
+        a1 = w + add1 * l1
+        s1 = w + sub1 * l1
+        if sub2 < 0:
+            for j in range(l1):
+                scratch[dst + j] = scratch[src + j] + E[a1 + j] - E[s1 + j]
+            return
+        s2 = w + sub2 * l1
+        if add2 < 0:
+            for j in range(l1):
+                scratch[dst + j] = scratch[src + j] + E[a1 + j] - E[s1 + j] - E[s2 + j]
+            return
+        a2 = w + add2 * l1
+        for j in range(l1):
+            scratch[dst + j] = scratch[src + j] + E[a1 + j] - E[s1 + j] + E[a2 + j] - E[s2 + j]
+        return
+    for j in range(l1):
+        scratch[dst + j] = scratch[src + j]
+    add_row(E, scratch, dst, add1, 1)
+    add_row(E, scratch, dst, sub1, -1)
+    add_row(E, scratch, dst, add2, 1)
+    add_row(E, scratch, dst, sub2, -1)
+
+
 @kernel(f"void({TABLE}, {EVAL}, {BOARD}, {STATE}, {UNDO}, {SCRATCH}, int64)")
 def nnue_child(T, E, board, st, undo, scratch, ply):
     """ply + 1's pair from ply's, for the move just made (the last undo record)."""
-    nnue_copy(E, scratch, ply)
     u = undo[st[S_SP] - 1]
     mv = u[U_MOVE]
     if mv & MF_PASS:
+        nnue_copy(E, scratch, ply)
         return
     frm = mv & M_FROM_MASK
     to = (mv >> M_TO_SHIFT) & M_FROM_MASK
@@ -154,34 +187,33 @@ def nnue_child(T, E, board, st, undo, scratch, ply):
             # its king changed bucket or side of the middle: every feature of this view moved
             refresh_perspective(T, E, board, st, scratch, ply + 1, perspective)
             continue
-        base = SC_ACC + ((ply + 1) * 2 + perspective) * NN_MAX_L1
+        src = SC_ACC + (ply * 2 + perspective) * NN_MAX_L1
+        dst = src + 2 * NN_MAX_L1
         if mv & MF_DROP:
             # the piece leaves the hand (its count before the drop was count + 1: slot count)
             count = st[S_HAND + mover * MAX_TYPES + frm]
-            add_row(E, scratch, base, hand_feature(E, perspective, view, mover, frm, count), -1)
-            add_row(E, scratch, base, board_feature(E, perspective, view, board[to], to), 1)
-            continue
-        if mv & MF_CASTLE:
+            update_rows(E, scratch, src, dst, board_feature(E, perspective, view, board[to], to),
+                        hand_feature(E, perspective, view, mover, frm, count), -1, -1)
+        elif mv & MF_CASTLE:
             kdest, rdest = castle_targets(T, frm, to)
             king = board[kdest]
             rook = board[rdest]
-            add_row(E, scratch, base, board_feature(E, perspective, view, king, frm), -1)
-            add_row(E, scratch, base, board_feature(E, perspective, view, rook, to), -1)
-            add_row(E, scratch, base, board_feature(E, perspective, view, king, kdest), 1)
-            add_row(E, scratch, base, board_feature(E, perspective, view, rook, rdest), 1)
-            continue
-        add_row(E, scratch, base, board_feature(E, perspective, view, u[U_MOVED], frm), -1)
-        add_row(E, scratch, base, board_feature(E, perspective, view, board[to], to), 1)
-        captured = u[U_CAPTURED]
-        if captured != 0:
-            add_row(E, scratch, base, board_feature(E, perspective, view, captured, u[U_CAPSQ]),
-                    -1)
-            if T[H_FLAGS] & F_DROPS:
-                # it joins the mover's hand as its base type (the count already raised)
-                kind = T[T[H_DEMOTE] + (captured if captured > 0 else -captured)]
-                count = st[S_HAND + mover * MAX_TYPES + kind]
-                add_row(E, scratch, base, hand_feature(E, perspective, view, mover, kind,
-                                                       count - 1), 1)
+            update_rows(E, scratch, src, dst, board_feature(E, perspective, view, king, kdest),
+                        board_feature(E, perspective, view, king, frm),
+                        board_feature(E, perspective, view, rook, rdest),
+                        board_feature(E, perspective, view, rook, to))
+        else:
+            captured = u[U_CAPTURED]
+            taken, into_hand = -1, -1
+            if captured != 0:
+                taken = board_feature(E, perspective, view, captured, u[U_CAPSQ])
+                if T[H_FLAGS] & F_DROPS:
+                    # it joins the mover's hand as its base type (the count already raised)
+                    kind = T[T[H_DEMOTE] + (captured if captured > 0 else -captured)]
+                    count = st[S_HAND + mover * MAX_TYPES + kind]
+                    into_hand = hand_feature(E, perspective, view, mover, kind, count - 1)
+            update_rows(E, scratch, src, dst, board_feature(E, perspective, view, board[to], to),
+                        board_feature(E, perspective, view, u[U_MOVED], frm), into_hand, taken)
 
 
 @kernel("int64(int64)", inline=True)
@@ -260,8 +292,6 @@ def nnue_output(E, st, scratch, ply):
         perspective = stm if half == 0 else 1 - stm
         base = SC_ACC + (ply * 2 + perspective) * NN_MAX_L1
         w = out_w + half * l1
-        for j in range(l1):
-            a = scratch[base + j]
-            if a > 0:
-                total += (a if a < FT_SCALE else FT_SCALE) * E[w + j]
+        for j in range(l1):         # branch-free clip: the loop vectorises
+            total += min(max(scratch[base + j], 0), FT_SCALE) * E[w + j]
     return centipawns(total)
