@@ -18,8 +18,9 @@ D_VIRTUAL = 4        # the bucket-free block every feature also lights (-1: none
 
 
 @kernel(f"int64({BOARD}, int64, {ORIENT}, {ORIENT}, {DIMS})", inline=True)
-def king_view(squares, perspective, orient, views, dims):
-    """bucket * 2 + mirrored for ``perspective``'s royal piece (0 without buckets)."""
+def record_view(squares, perspective, orient, views, dims):
+    """bucket * 2 + mirrored for ``perspective``'s royal piece in a record's ``squares`` (0
+    without buckets): engine/kernels/nnue.py's king_view, for the trainer."""
     royal = dims[D_ROYAL]
     if royal == 0:
         return 0
@@ -38,7 +39,7 @@ def position_features(squares, hands, perspective, orient, views, hand_base, slo
     int8[2, P]) from ``perspective``, written to ``out``; returns how many. Sorted by nothing."""
     n_squares = squares.shape[0]
     per_colour = dims[D_PER_COLOUR]
-    view = king_view(squares, perspective, orient, views, dims)
+    view = record_view(squares, perspective, orient, views, dims)
     block = (view >> 1) * dims[D_PER_BUCKET]
     virtual = dims[D_VIRTUAL] * dims[D_PER_BUCKET] if dims[D_VIRTUAL] >= 0 else -1
     count = 0
