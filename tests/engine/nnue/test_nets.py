@@ -64,10 +64,10 @@ def test_the_search_plays_with_a_king_bucket_net(tmp_path):
     write_net(path, FloatNet.initial(scheme_for("shogi", "K1"), 16, seed=3).quantised())
     walks = ("5i4h", "3c3d", "4h3h", "5a4b", "7g7f", "4b3b")       # both kings cross buckets
     scores = {}
-    for eval_file in (str(path), ""):
-        with Engine("shogi", eval_file=eval_file) as engine:
+    for eval_file, use_nnue in ((str(path), True), ("", False)):   # not "": a net may ship
+        with Engine("shogi", eval_file=eval_file, use_nnue=use_nnue) as engine:
             engine.set_position(None, walks)
             lines = engine.analyse(depth=4)
             assert lines[0].pv[0] in engine.legal_moves()
-            scores[eval_file] = lines[0].score.cp
-    assert scores[str(path)] != scores[""]
+            scores[use_nnue] = lines[0].score.cp
+    assert scores[True] != scores[False]
