@@ -101,6 +101,8 @@ def main(argv: list[str]) -> int:
             raise ValueError("l1, epochs and batch must be at least 1, lr and scale positive, "
                              "validation in [0, 1), result weight in [0, 1], bucket decay "
                              "from 0 to below 1 / lr")
+        if config.bucket_decay and config.features == "A1":
+            raise ValueError("--bucket-decay decays king buckets: it needs --features K1")
         if config.mirror:
             try:
                 check_mirror(variant)

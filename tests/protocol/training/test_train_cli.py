@@ -66,6 +66,9 @@ def test_train_with_king_buckets(data, tmp_path, capsys):
     assert main(["train", "--variant", "janggi", "--data", str(data), "--out", str(out),
                  "--features", "K1", "--bucket-decay", "2000"]) == 2     # 2000 x lr 0.001
     assert "bucket decay from 0 to below 1 / lr" in capsys.readouterr().err
+    assert main(["train", "--variant", "janggi", "--data", str(data), "--out", str(out),
+                 "--bucket-decay", "5"]) == 2
+    assert "it needs --features K1" in capsys.readouterr().err
 
 
 def test_train_errors_are_one_line(data, tmp_path, capsys):
