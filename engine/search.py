@@ -107,7 +107,8 @@ class _Worker:
         self.hist[:n] = job.hashes
         self.chk[:n] = job.checks
         self.hbase = n - 1
-        self.heur[S.HK_HISTORY:S.HK_CORR] //= 2   # histories age; corrections keep
+        aged = self.heur[S.HK_HISTORY:S.HK_CORR]    # histories age (halve); corrections keep
+        np.right_shift(aged, 1, out=aged)   # = //= 2 on int32, in 0.6x its time (19 MB a move)
         self.heur[:S.HK_HISTORY] = 0
         self.ctl[:] = 0
 
@@ -288,6 +289,23 @@ class Searcher:
 
     # ------------------------------------------------------------------ searching
     def start(self, position: Position, limits: Limits, on_info, on_done) -> None:
+        """Search on a thread of its own; ``on_done`` gets the BestMove."""
+        job = self._begin(position, limits, on_info, on_done)
+        self._thread = threading.Thread(target=self._run, args=(job,), daemon=True,
+                                        name="jiangjun-search")
+        self._thread.start()
+
+    def run(self, position: Position, limits: Limits, on_info=None) -> BestMove:
+        """Search in the caller's thread and return the BestMove: for callers that would only
+        wait (self-play), a thread's start costs about a millisecond a move. The limits must
+        end the search by themselves: nothing could stop an infinite one."""
+        if limits.infinite or limits.ponder:
+            raise ValueError("Searcher.run needs limits that end: not infinite, not ponder")
+        done: list[BestMove] = []
+        self._run(self._begin(position, limits, on_info, done.append))
+        return done[0]
+
+    def _begin(self, position: Position, limits: Limits, on_info, on_done) -> _Job:
         if self.searching:
             self.stop()
             self.wait()
@@ -302,9 +320,7 @@ class Searcher:
         self._t0 = _now_ns()
         self._set_plan(UNLIMITED if limits.ponder else time_plan(limits, job.side,
                                                                  config.move_overhead_ms))
-        self._thread = threading.Thread(target=self._run, args=(job,), daemon=True,
-                                        name="jiangjun-search")
-        self._thread.start()
+        return job
 
     def _set_plan(self, plan: TimePlan) -> None:
         self._plan = plan

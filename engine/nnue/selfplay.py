@@ -171,10 +171,7 @@ def _play_game(task: SelfplayTask, number: int, searcher: Searcher):
         if len(game.board.move_stack) >= task.max_plies:
             winner, word = None, "max plies"
             break
-        done = []
-        searcher.start(position, Limits(nodes=task.nodes), None, done.append)
-        searcher.wait()
-        best = done[0]
+        best = searcher.run(position, Limits(nodes=task.nodes))
         if best.move is None:
             raise RuntimeError(f"the search found no move in an ongoing game: {position.fen()}")
         stm = position.turn

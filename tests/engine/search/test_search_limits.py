@@ -251,3 +251,29 @@ def test_threads_that_cannot_be_allocated_keep_the_old_count(monkeypatch):
     with pytest.raises(MemoryError):
         searcher.set_threads(4)
     assert searcher.config.threads == 2 and searcher._workers == workers
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_search_in_the_callers_thread_finds_what_a_threaded_one_does(variant):
+    """Searcher.run (self-play's way: no thread to start) is the same search as start/wait:
+    the same move, score and nodes from the same state."""
+    position = Position(variant)
+    results = []
+    for inline in (False, True):
+        searcher = Searcher()
+        infos = []
+        if inline:
+            best = searcher.run(position, Limits(nodes=4000), infos.append)
+        else:
+            done = []
+            searcher.start(position, Limits(nodes=4000), infos.append, done.append)
+            searcher.wait()
+            best = done[0]
+        results.append((best.move, best.score_cp, infos[-1].nodes))
+    assert results[0] == results[1]
+    _legal(position, searcher.run(position, Limits(depth=2)))
+
+
+def test_a_search_in_the_callers_thread_must_end_by_itself():
+    with pytest.raises(ValueError, match="infinite"):
+        Searcher().run(Position("chess"), Limits(infinite=True))
