@@ -1,4 +1,4 @@
-"""Which net a search uses: none ships yet, EvalFile's when it fits the game, the built-in
+"""Which net a search uses: the shipped one (shogi's), EvalFile's when it fits the game, the built-in
 evaluation (said once on stderr) when it does not, and the search's score comes from the net."""
 from engine import Engine
 from engine.evaluation import eval_table
@@ -11,8 +11,18 @@ from engine.search_records import SearchConfig
 from engine.variants import get_variant
 
 
-def test_no_net_ships_yet_so_every_game_plays_the_built_in_evaluation():
-    for game in ("xiangqi", "janggi", "shogi", "chess"):
+def test_shogi_ships_a_net_and_the_other_games_play_the_built_in_evaluation():
+    """The shogi net (named by its weights' checksum, king-less A1 features, 128 accumulators)
+    plays a default shogi search; ``Use NNUE`` off, and every other game, play the hand-made
+    evaluation."""
+    shogi = get_variant("shogi")
+    net = load_net(shogi)
+    assert shipped_net("shogi").name == f"shogi-{net.checksum()[:12]}.nnue"
+    assert net.scheme == scheme_for("shogi", "A1") and net.l1 == 128
+    E = evaluation_table(shogi, SearchConfig())
+    assert E is not eval_table(shogi) and E[E[S.EV_NNUE] + S.NN_L1] == 128
+    assert evaluation_table(shogi, SearchConfig(use_nnue=False)) is eval_table(shogi)
+    for game in ("xiangqi", "janggi", "chess"):
         spec = get_variant(game)
         assert shipped_net(game) is None and load_net(spec) is None
         assert evaluation_table(spec, SearchConfig()) is eval_table(spec)
