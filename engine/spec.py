@@ -151,6 +151,12 @@ class VariantSpec:
         piece's moves, regions and drawn lines map onto themselves and nothing (castling's
         rook corners) ties a side to one wing, so a position and its mirror image have the same
         value (xiangqi, janggi and shogi; not chess). Training data may then be mirrored."""
+        return not self.castling and self.mirror_symmetric_without_castling
+
+    @property
+    def mirror_symmetric_without_castling(self) -> bool:
+        """As ``mirror_symmetric``, castling aside: the rules read the same mirrored in every
+        position where no side can castle any more (chess's too), so those may be mirrored."""
         def mirrored_atom(atom: Atom) -> Atom:
             return replace(atom, delta=(-atom.delta[0], atom.delta[1]),
                            legs=tuple((-f, r) for f, r in atom.legs))
@@ -163,8 +169,7 @@ class VariantSpec:
             return {frozenset((a, b)) for line in lines for a, b in zip(line, line[1:])}
 
         last = self.files - 1
-        return (not self.castling
-                and all({mirrored_atom(a) for a in piece.atoms} == set(piece.atoms)
+        return (all({mirrored_atom(a) for a in piece.atoms} == set(piece.atoms)
                         for piece in self.pieces)
                 and all({(last - f, r) for f, r in squares(region)} == squares(region)
                         for region in self.regions.values())

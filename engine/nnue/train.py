@@ -22,10 +22,11 @@ import numpy as np
 from ..kernels.nnue_features import batch_features
 from ..kernels.nnue_train import (adam_step, forward, gradients, hidden_forward,
                                   hidden_gradients)
+from ..position import Position
 from ..variants import get_variant
 from .features import FeatureScheme, scheme_arrays, scheme_for
 from .network import HIDDEN_CLIP, FloatNet, ft_clip
-from .records import chunk_files, read_chunk
+from .records import chunk_files, playable_squares, read_chunk
 
 OUT_CLIP = 8.0          # output weights, in units of ``scale`` centipawns
 HIDDEN_BIAS_CLIP = 8.0  # hidden biases, in activations: past any useful shift, far inside int32
@@ -109,11 +110,16 @@ class TrainingSet:
 
     def mirrored(self) -> "TrainingSet":
         """Every position with its files mirrored: the same value where the game's rules are
-        mirror-symmetric (VariantSpec.mirror_symmetric), so twice the examples for free."""
+        mirror-symmetric (VariantSpec.mirror_symmetric), so twice the examples for free. In a
+        game with castling (chess) only the positions where no side can castle any more, where
+        its rules read the same mirrored (``mirror_symmetric_without_castling``)."""
         spec = get_variant(self.variant)
-        board = self.squares.reshape(len(self), spec.ranks, spec.files)
-        return replace(self, squares=np.ascontiguousarray(board[:, :, ::-1]).reshape(
-            self.squares.shape))
+        data = self
+        if spec.castling:
+            data = self.subset(np.flatnonzero(castling_impossible(spec, self.squares)))
+        board = data.squares.reshape(len(data), spec.ranks, spec.files)
+        return replace(data, squares=np.ascontiguousarray(board[:, :, ::-1]).reshape(
+            data.squares.shape))
 
     def joined(self, other: "TrainingSet") -> "TrainingSet":
         return TrainingSet(self.variant, *(np.concatenate((getattr(self, name),
@@ -240,9 +246,27 @@ def fit_scale(score: np.ndarray, result: np.ndarray) -> float:
 
 def check_mirror(variant: str) -> None:
     """ValueError unless the game's positions may be mirrored for training (its rules read the
-    same mirrored: VariantSpec.mirror_symmetric)."""
-    if not get_variant(variant).mirror_symmetric:
+    same mirrored, at least once castling is gone: VariantSpec.mirror_symmetric_without_castling)."""
+    if not get_variant(variant).mirror_symmetric_without_castling:
         raise ValueError(f"{variant}'s rules are not mirror-symmetric")
+
+
+def castling_impossible(spec, squares: np.ndarray) -> np.ndarray:
+    """bool[n]: no side of these boards (record squares, ``int8[n, N]``) can castle: each side's
+    royal piece has left its start square or no rook of its stands on a rook's start square.
+    Records keep no castling rights; this needs none (a right is lost once either has moved)."""
+    start_position = Position(spec)
+    start = start_position.board[playable_squares(spec, start_position.geo)]
+    royal = next(i + 1 for i, piece in enumerate(spec.pieces) if piece.royal)
+    rook = spec.type_of("R")
+    impossible = np.ones(len(squares), dtype=bool)
+    for sign in (1, -1):
+        royal_home = np.flatnonzero(start == sign * royal)
+        rook_homes = np.flatnonzero(start == sign * rook)
+        can = ((squares[:, royal_home] == sign * royal).all(axis=1)
+               & (squares[:, rook_homes] == sign * rook).any(axis=1))
+        impossible &= ~can
+    return impossible
 
 
 def train(data: TrainingSet, config: TrainConfig,

@@ -45,8 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="share of games held out for validation")
     p.add_argument("--scale", type=float, help="K of the logistic (default: fitted on the data)")
     p.add_argument("--mirror", action="store_true",
-                   help="train on each position's mirror image as well (games whose rules are "
-                        "left-right symmetric: xiangqi, janggi, shogi)")
+                   help="train on each position's mirror image as well (where the rules are "
+                        "left-right symmetric: every position in xiangqi, janggi and shogi, "
+                        "chess's where no side can castle)")
     p.add_argument("--features", choices=KINDS, default=d.features,
                    help="A1: pieces and hands only; K1: one block of those per bucket of the "
                         "perspective's king square (its file folded by the mirror where the "

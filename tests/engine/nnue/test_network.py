@@ -222,7 +222,7 @@ def test_the_logistic_scale_is_fitted_to_the_results():
 
 def test_mirrored_training_positions_are_the_mirrored_games_positions():
     """TrainingSet.mirrored() holds what Position reads from the mirrored FEN (hands, side and
-    scores kept); --mirror is refused where the rules are not mirror-symmetric."""
+    scores kept)."""
     import random
 
     from engine.nnue.records import fill_record, playable_squares, record_dtype
@@ -248,7 +248,42 @@ def test_mirrored_training_positions_are_the_mirrored_games_positions():
         assert np.array_equal(data.mirrored().hands, mirrors["hands"])
         assert np.array_equal(data.mirrored().mirrored().squares, data.squares)
         assert np.any(data.mirrored().squares != data.squares)
-    chess = material_records("chess", 200, seed=1)
-    with pytest.raises(ValueError, match="not mirror-symmetric"):
-        train(TrainingSet.from_records("chess", chess, np.arange(len(chess))),
-              TrainConfig(l1=8, epochs=1, mirror=True))
+
+
+def test_chess_mirrors_the_positions_where_no_side_can_castle():
+    """A chess position mirrors only where no side can castle (the rules read the same there):
+    exactly those whose FEN has no castling right and whose kings or rooks have left home are
+    mirrored, each into what Position reads from the mirrored FEN."""
+    import random
+
+    from engine.nnue.records import fill_record, playable_squares, record_dtype
+    from engine.nnue.train import castling_impossible
+    from engine.position import Position
+    from engine.variants import get_variant
+    from tests.engine.test_variant_facts import mirrored_fen
+    spec = get_variant("chess")
+    rng = random.Random(11)
+    played, mirrors, rights = [], [], []
+    for _ in range(6):
+        position = Position(spec)
+        squares = playable_squares(spec, position.geo)
+        for _ in range(120):
+            legal = position.legal_moves()
+            if not legal:
+                break
+            record = np.zeros((), dtype=record_dtype(spec))
+            fill_record(record, position, squares)
+            played.append(record)
+            rights.append(position.fen().split(" ")[2])
+            mirror = np.zeros((), dtype=record_dtype(spec))
+            fill_record(mirror, Position(spec, mirrored_fen(position.fen())), squares)
+            mirrors.append(mirror)
+            position.push(rng.choice(legal))
+    played, mirrors = np.array(played), np.array(mirrors)
+    impossible = castling_impossible(spec, played["squares"])
+    assert 0 < impossible.sum() < len(played)
+    assert all(right == "-" for right, gone in zip(rights, impossible) if gone)
+    data = TrainingSet.from_records("chess", played, np.zeros(len(played), dtype=np.int64))
+    assert np.array_equal(data.mirrored().squares, mirrors["squares"][impossible])
+    net = train(data, TrainConfig(l1=8, epochs=1, mirror=True, validation=0))
+    assert np.isfinite(net.ft_w).all()
