@@ -67,6 +67,8 @@ def match_args(ns: argparse.Namespace, tree: Path, base: Path, label: str) -> li
             f"option.Hash={ns.hash}"]
     if ns.log:
         args += ["--log", ns.log]
+    if ns.resume:
+        args.append("--resume")
     return args
 
 
@@ -87,9 +89,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hash", type=int, default=16)
     parser.add_argument("--log", help="JSON-lines log of every game")
+    parser.add_argument("--resume", action="store_true",
+                        help="carry on the interrupted test of --log (same arguments)")
     parser.add_argument("--worktrees", type=Path, default=Path("/tmp"),
                         help="where the base commit's worktree is kept")
     ns = parser.parse_args(argv)
+    if ns.resume and not ns.log:
+        parser.error("--resume needs the --log of the test to carry on")
     if ns.concurrency > 1 and not ns.nodes:
         parser.error("--concurrency above 1 needs --nodes: with a clock, parallel games measure "
                      "the machine's load")

@@ -48,3 +48,12 @@ class GameResult:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+    @staticmethod
+    def from_dict(data: dict) -> "GameResult":
+        """The game ``to_dict`` gave (a match log's line read back)."""
+        fields = dict(data)
+        fields["moves"] = [MoveRecord(**move) for move in fields.get("moves", [])]
+        if fields.get("scores") is not None:
+            fields["scores"] = tuple(fields["scores"])
+        return GameResult(**fields)

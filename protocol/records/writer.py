@@ -76,11 +76,11 @@ class RecordWriter:
     """Appends each finished game to the PGN file, the shogi directory and the JSONL log."""
 
     def __init__(self, pgn: str | None = None, shogi_dir: str | None = None,
-                 shogi_format: str = "csa", jsonl: str | None = None):
+                 shogi_format: str = "csa", jsonl: str | None = None, append: bool = False):
         self.pgn, self.shogi_dir, self.shogi_format, self.jsonl = pgn, shogi_dir, shogi_format, jsonl
         for path in (pgn, jsonl):
-            if path:
-                open(path, "w").close()  # a fresh file per match
+            if path and not append:
+                open(path, "w").close()  # a fresh file per match; a resumed one carries on
         if shogi_dir:
             os.makedirs(shogi_dir, exist_ok=True)
 

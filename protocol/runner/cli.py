@@ -19,6 +19,7 @@ from .config import Adjudication, EngineConfig, TimeControl, seconds_problem
 from .executors import DaskExecutor, LocalExecutor
 from .openings import Opening, janggi_setup_fen, random_openings, read_openings
 from .progress import Progress
+from .resume import ResumeError, finished_games
 from .runner import run_match
 from .startups import GIVE_UP_AFTER
 from .schedule import schedule
@@ -171,6 +172,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--shogi-dir", help="directory for shogi game records")
     r.add_argument("--shogi-format", choices=("csa", "kif"), default="csa")
     r.add_argument("--log", help="JSON-lines file, one object per game")
+    r.add_argument("--resume", action="store_true",
+                   help="carry on the interrupted match of --log (started with the same "
+                        "arguments): its finished games count, the rest are played")
     return p
 
 
@@ -237,13 +241,28 @@ def main(argv: list[str]) -> int:
     rules = tuple((k, _value(v)) for k, _, v in (w.partition("=") for w in args.rule))
     specs = schedule(engines, args.variant, tc, openings, args.rounds, args.games,
                      args.gauntlet, adj, rules)
-    writer = RecordWriter(args.pgn, args.shogi_dir, args.shogi_format, args.log)
+    finished = []
+    if args.resume:
+        if not args.log:
+            print("jiangjun match: --resume needs the --log of the match to carry on",
+                  file=sys.stderr)
+            return 2
+        try:
+            finished = finished_games(args.log, specs)
+        except (ResumeError, OSError) as exc:
+            print(f"jiangjun match: cannot resume: {exc}", file=sys.stderr)
+            return 2
+        print(f"jiangjun match: resuming: {len(finished)} of {len(specs)} games already played",
+              file=sys.stderr)
+    writer = RecordWriter(args.pgn, args.shogi_dir, args.shogi_format, args.log,
+                          append=args.resume)
     if args.scheduler:
         executor = DaskExecutor(args.scheduler)
     else:
         executor = LocalExecutor(args.concurrency)
     try:
-        outcome = run_match(specs, executor, writer, sprt, Progress([e.name for e in engines], sprt))
+        outcome = run_match(specs, executor, writer, sprt, Progress([e.name for e in engines], sprt),
+                            finished=finished)
     finally:
         executor.shutdown()
     print(outcome.standings.table())

@@ -25,8 +25,12 @@ class MatchOutcome:
 
 def run_match(specs: list[GameSpec], executor, writer: RecordWriter | None = None,
               sprt: Sprt | None = None, progress=None,
-              give_up_after: int = GIVE_UP_AFTER) -> MatchOutcome:
+              give_up_after: int = GIVE_UP_AFTER,
+              finished: list[GameResult] = ()) -> MatchOutcome:
     """Play ``specs`` with at most ``executor.slots`` games in flight.
+
+    ``finished``: games of these specs already played (a resumed match's log): they count in
+    the standings and the SPRT, and their specs are not played again.
 
     Results are written as they arrive. With ``sprt`` (two engines), the match stops as
     soon as the test decides; games still running are cancelled. An engine that fails to
@@ -41,7 +45,15 @@ def run_match(specs: list[GameSpec], executor, writer: RecordWriter | None = Non
                 names.append(name)
     standings = Standings(names)
     outcome = MatchOutcome(standings=standings)
-    pending = list(reversed(specs))
+    for result in finished:
+        outcome.results.append(result)
+        standings.add(result)
+    if sprt is not None and finished:
+        outcome.sprt_status = sprt.status(standings.penta(names[0], names[1]))
+        if outcome.sprt_status:
+            return outcome
+    played = {result.index for result in finished}
+    pending = [spec for spec in reversed(specs) if spec.index not in played]
     in_flight = set()
     startups = StartFailures(give_up_after)
     outcome.given_up = startups.given_up

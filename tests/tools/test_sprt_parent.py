@@ -11,7 +11,7 @@ from tools.sprt_parent import main, match_args
 def options(**changes):
     values = dict(variant="shogi", tc="10+0.1", nodes=0, concurrency=1, games=2000,
                   sprt="elo0=0 elo1=5 alpha=0.05 beta=0.05", simplification=False,
-                  random_plies=4, seed=1, hash=16, log=None)
+                  random_plies=4, seed=1, hash=16, log=None, resume=False)
     values.update(changes)
     return argparse.Namespace(**values)
 
@@ -48,3 +48,12 @@ def test_games_side_by_side_need_equal_nodes(capsys):
     with pytest.raises(SystemExit):
         main(["--variant", "shogi", "--concurrency", "2"])
     assert "needs --nodes" in capsys.readouterr().err
+
+
+def test_an_interrupted_test_resumes_from_its_log(capsys):
+    args = match_args(options(log="t.jsonl", resume=True), Path("/n"), Path("/o"), "b")
+    assert args[args.index("--log") + 1] == "t.jsonl" and "--resume" in args
+    assert "--resume" not in match_args(options(log="t.jsonl"), Path("/n"), Path("/o"), "b")
+    with pytest.raises(SystemExit):
+        main(["--variant", "shogi", "--resume"])
+    assert "--resume needs the --log" in capsys.readouterr().err
