@@ -1,5 +1,6 @@
-"""Which net a search uses: the shipped one (shogi's), EvalFile's when it fits the game, the built-in
-evaluation (said once on stderr) when it does not, and the search's score comes from the net."""
+"""Which net a search uses: the shipped one (shogi's), EvalFile's when it fits the game, the
+built-in evaluation (said once on stderr) when it does not, and the search's score comes from
+the net."""
 from engine import Engine
 from engine.evaluation import eval_table
 from engine.kernels import search_layout as S
