@@ -215,7 +215,7 @@ def _parse_castling(spec, geo, board, text, st, chess960=False) -> None:
     if text == "-":
         return
     rook_type = spec.type_of("R")
-    royal = next(i + 1 for i, p in enumerate(spec.pieces) if p.royal)
+    royal = spec.royal_type
     last_file = chr(ord("a") + geo.files - 1)
     candidates: tuple[set, set] = (set(), set())   # rook files named, per side
     for c in text:
@@ -281,7 +281,7 @@ def _parse_ep(spec, geo, board, text, st) -> None:
 
 
 def _locate_royals(spec, geo, board, st) -> None:
-    royal = next((i + 1 for i, p in enumerate(spec.pieces) if p.royal), 0)
+    royal = spec.royal_type
     for side, sign, name in ((0, 1, "first"), (1, -1, "second")):
         squares = [sq for sq in geo.squares() if board[sq] == sign * royal]
         if len(squares) != 1:

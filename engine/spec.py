@@ -189,6 +189,11 @@ class VariantSpec:
                 return piece
         raise KeyError(letter)
 
+    @property
+    def royal_type(self) -> int:
+        """The royal piece's type (1-based, as on the board), 0 in a game without one."""
+        return next((pt for pt, piece in enumerate(self.pieces, 1) if piece.royal), 0)
+
     def type_of(self, letter: str) -> int:
         for index, piece in enumerate(self.pieces):
             if piece.letter == letter or letter in piece.aliases:

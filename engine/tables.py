@@ -82,8 +82,7 @@ def _compile(spec: S.VariantSpec) -> CompiledVariant:
     T[L.H_RANKS] = spec.ranks
     T[L.H_NTYPES] = ntypes
     T[L.H_FORWARD] = geo.delta(0, 1)
-    royals = [i + 1 for i, p in enumerate(spec.pieces) if p.royal]
-    T[L.H_ROYAL] = royals[0] if royals else 0
+    T[L.H_ROYAL] = spec.royal_type
     pawns = [i + 1 for i, p in enumerate(spec.pieces) if p.is_pawn]
     T[L.H_PAWN] = pawns[0] if pawns else 0
     flags = 0

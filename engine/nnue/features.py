@@ -145,7 +145,7 @@ def scheme_for(variant: str | VariantSpec, kind: str = "A1") -> FeatureScheme:
     scheme = FeatureScheme(spec.name, spec.files, spec.ranks, len(spec.pieces), tuple(slots),
                            rotate=mirrored != start, max_active=len(start))
     if kind == "K1":
-        royal = next(pt for pt, piece in enumerate(spec.pieces, 1) if piece.royal)
+        royal = spec.royal_type
         scheme = replace(scheme, kind=kind, royal=royal, fold=spec.mirror_symmetric,
                          bucket_of=_king_buckets(spec, royal, start, spec.mirror_symmetric))
     return scheme

@@ -257,7 +257,7 @@ def castling_impossible(spec, squares: np.ndarray) -> np.ndarray:
     Records keep no castling rights; this needs none (a right is lost once either has moved)."""
     start_position = Position(spec)
     start = start_position.board[playable_squares(spec, start_position.geo)]
-    royal = next(i + 1 for i, piece in enumerate(spec.pieces) if piece.royal)
+    royal = spec.royal_type
     rook = spec.type_of("R")
     impossible = np.ones(len(squares), dtype=bool)
     for sign in (1, -1):
