@@ -45,11 +45,15 @@ def run_match(specs: list[GameSpec], executor, writer: RecordWriter | None = Non
                 names.append(name)
     standings = Standings(names)
     outcome = MatchOutcome(standings=standings)
+
+    def sprt_status() -> str:
+        return "" if sprt is None else sprt.status(standings.penta(names[0], names[1]))
+
     for result in finished:
         outcome.results.append(result)
         standings.add(result)
-    if sprt is not None and finished:
-        outcome.sprt_status = sprt.status(standings.penta(names[0], names[1]))
+    if finished:
+        outcome.sprt_status = sprt_status()
         if outcome.sprt_status:
             return outcome
     played = {result.index for result in finished}
@@ -75,8 +79,7 @@ def run_match(specs: list[GameSpec], executor, writer: RecordWriter | None = Non
             standings.add(result)
             if writer is not None:
                 writer.write(result)
-            if sprt is not None:
-                outcome.sprt_status = sprt.status(standings.penta(names[0], names[1]))
+            outcome.sprt_status = sprt_status()
             if progress is not None:
                 progress(outcome, len(specs))
             if outcome.sprt_status:
