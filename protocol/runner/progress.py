@@ -23,7 +23,10 @@ class Progress:
             text += f"  {a} vs {b}: +{w} ={d} -{l}  Elo {est.text(digits=0)}"
             if self.sprt is not None:
                 lo, hi = self.sprt.bounds
-                text += f"  LLR {self.sprt.llr(st.penta(a, b)):+.2f} [{lo:.2f}, {hi:.2f}]"
+                penta = st.penta(a, b)
+                text += f"  LLR {self.sprt.llr(penta):+.2f} [{lo:.2f}, {hi:.2f}]"
+                if not self.sprt.decidable(penta):
+                    text += " (no decision before each engine wins a pair)"
         else:
             text += "  " + "  ".join(f"{n} {st.points[n]:g}/{st.games[n]}" for n in self.names)
         if self.tty:

@@ -100,6 +100,11 @@ class Sprt:
         # LLR = N/2 * ((mean - s0)^2 - (mean - s1)^2) / var, one observation per pair.
         return sum(penta) * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
 
+    @staticmethod
+    def decidable(penta: list[int]) -> bool:
+        """Each engine has won a pair (scored more than half of it): see status()."""
+        return any(penta[:2]) and any(penta[3:])
+
     def status(self, penta: list[int]) -> str:
         """'H1' (A is better by elo1), 'H0' (not better than elo0) or '' (continue).
 
@@ -107,7 +112,7 @@ class Sprt:
         that the sample's variance is next to nothing and the LLR meaningless (two pairs
         of 1.5 points each gave +7.6, past the bound, after four games; two all-draw pairs as
         far below), as cutechess waits for a win, a draw and a loss before it decides."""
-        if not (any(penta[:2]) and any(penta[3:])):
+        if not self.decidable(penta):
             return ""
         lower, upper = self.bounds
         value = self.llr(penta)

@@ -1,16 +1,21 @@
 """Runner pieces without engines: clocks, adjudication, statistics, schedule, openings, CLI parsing."""
 
 import argparse
+import io
 import math
 
 import pytest
 
+from protocol.records.game import GameResult
 from protocol.runner.adjudicate import ScoreAdjudicator
 from protocol.runner.cli import parse_engine, parse_sprt, parse_tc
 from protocol.runner.clock import Clock
 from protocol.runner.config import Adjudication, EngineConfig, TimeControl
 from protocol.runner.openings import Opening, janggi_setup_fen, read_openings
+from protocol.runner.progress import Progress
+from protocol.runner.runner import MatchOutcome
 from protocol.runner.schedule import schedule
+from protocol.runner.standings import Standings
 from protocol.runner.stats import Sprt, elo_estimate, elo_from_score
 
 
@@ -83,6 +88,27 @@ def test_sprt_waits_until_each_engine_has_won_a_pair(penta):
     sprt = Sprt(elo0=0, elo1=5)
     assert abs(sprt.llr(penta)) > sprt.bounds[1]
     assert sprt.status(penta) == ""
+
+
+def test_progress_line_says_when_the_llr_cannot_decide_yet():
+    # two pairs won 2-0 by "new": the LLR is past the upper bound, yet the test goes on
+    sprt = Sprt(elo0=0, elo1=15)
+    standings = Standings(["new", "base"])
+    outcome = MatchOutcome(standings=standings)
+    for index, result in enumerate(["1-0", "0-1", "1-0", "0-1"]):
+        first, second = ("new", "base") if index % 2 == 0 else ("base", "new")
+        game = GameResult(index, index // 2 + 1, index // 2, "chess", None, first, second,
+                          result, "normal", "checkmate")
+        standings.add(game)
+        outcome.results.append(game)
+    stream = io.StringIO()
+    Progress(["new", "base"], sprt, stream)(outcome, 10)
+    line = stream.getvalue()
+    assert standings.penta("new", "base") == [0, 0, 0, 0, 2]
+    assert sprt.llr([0, 0, 0, 0, 2]) > sprt.bounds[1] and not sprt.decidable([0, 0, 0, 0, 2])
+    assert "(no decision before each engine wins a pair)" in line
+    # once each engine has won a pair, the SPRT may decide
+    assert sprt.decidable([1, 0, 0, 0, 2])
 
 
 def test_schedule_pairs_share_openings_and_swap_colours():
