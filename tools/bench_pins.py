@@ -6,13 +6,22 @@ commit that changes the search can update that table (and quote the numbers) in 
 from __future__ import annotations
 
 from engine.bench import POSITIONS, run
+from engine.nnue.nets import shipped_net
 
 PINNED_DEPTH = 6
 
 
+def pin_line(variant: str, nodes: int) -> str:
+    """One row of test_bench.py's PINNED, naming the net where one ships (its count moves with
+    the net)."""
+    row = f'    "{variant}": {nodes},'
+    net = shipped_net(variant)
+    return f"{row:<34}# with the shipped net ({net.name})" if net else row
+
+
 def main() -> None:
     for variant in sorted(POSITIONS):
-        print(f'    "{variant}": {run(variant, PINNED_DEPTH)[0]},')
+        print(pin_line(variant, run(variant, PINNED_DEPTH)[0]))
 
 
 if __name__ == "__main__":
