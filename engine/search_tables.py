@@ -49,11 +49,22 @@ class SearchProfile:
     correction_history: bool = False     # the static eval plus the side's running mean of
                                          # search result - eval over positions with its pawns
                                          # (engine/kernels/correction.py)
+    singular_depth: int = 0              # from this depth (0: never), a TT move whose lower
+                                         # bound is at most 3 plies shallower is extended when
+                                         # every other move fails low at half depth against
+    singular_margin: int = 2             # its score less this much per ply; when that bound
+                                         # is itself at or above beta, the node returns it
+                                         # (multi-cut)
 
     def __post_init__(self) -> None:
         if self.late_move_divisor - self.late_move_divisor_improving < 1:
             raise ValueError("late_move_divisor less late_move_divisor_improving must be at "
                              "least 1 (the move count is divided by it)")
+        if self.singular_depth != 0 and self.singular_depth < 4:
+            raise ValueError("singular_depth is 0 (off) or at least 4 (its search at half the "
+                             "depth must not be quiescence)")
+        if self.singular_margin < 0:
+            raise ValueError("singular_margin must not be negative")
 
     def table(self) -> list[int]:
         """The numbers at E[E[EV_SEARCH] + SP_*]."""
@@ -71,7 +82,9 @@ class SearchProfile:
                   S.SP_SKIP_QUIETS: int(self.skip_late_quiets),
                   S.SP_CORRECTION: int(self.correction_history),
                   S.SP_LMP_DIVISOR: self.late_move_divisor,
-                  S.SP_LMP_DIVISOR_IMPROVING: self.late_move_divisor_improving}
+                  S.SP_LMP_DIVISOR_IMPROVING: self.late_move_divisor_improving,
+                  S.SP_SINGULAR_DEPTH: self.singular_depth,
+                  S.SP_SINGULAR_MARGIN: self.singular_margin}
         return [values[slot] for slot in range(S.SP_SIZE)]
 
 

@@ -6,7 +6,8 @@ aspiration and MultiPV between calls). Each ply has a frame row in ``fr``; a nod
 says where to resume when its child returns (value in ``ret``, from the child's view).
 
 Inside the tree: TT cutoffs, mate-distance pruning, null move (not in check, side with pieces,
-not twice in a row), late-move reductions, check extension, killers + history, the static eval
+not twice in a row), late-move reductions, check extension, singular extension with multi-cut
+where the game says so, killers + history, the static eval
 corrected by the pawn structure's record where the game says so (correction.py), quiescence on
 captures (every evasion when in check). Game ends come from the eval table's rule data:
 repetition (draw, or points; a side that checked on every move of the cycle loses where the game
@@ -40,16 +41,19 @@ from .search_layout import (B_EXACT, B_LOWER, B_UPPER, CONT_BOUND, CONT_SIZE, CO
                             EVF_REP_POINTS, EV_CHASE_REGION, EV_CLOCK_DRAW, EV_FLAGS, EV_LMR,
                             EV_PLY_POINTS, EV_POINTS, EV_SEARCH, EV_SECOND_BONUS, F_ALPHA, F_ARMED,
                             F_BEST, F_BESTMV, F_BETA, F_CONT, F_CURMV, F_DEPTH, F_EG, F_END,
-                            F_EVAL, F_IDX, F_IMPROVING, F_INCHECK, F_ISNULL, F_LEGAL, F_MG,
-                            F_NEWDEPTH, F_OALPHA, F_PFN, F_PHASE, F_PKEY, F_QUIET, F_RAW_EVAL,
-                            F_RED, F_SAVE_EP, F_SAVE_HASH, F_SORTED, F_STAGE, F_START, F_TTMV,
+                            F_EVAL, F_EXCLUDED, F_IDX, F_IMPROVING, F_INCHECK, F_ISNULL,
+                            F_LEGAL, F_MG, F_NEWDEPTH, F_OALPHA, F_PFN, F_PHASE, F_PKEY,
+                            F_QUIET, F_RAW_EVAL,
+                            F_RED, F_SAVE_EP, F_SAVE_HASH, F_SE_ALPHA, F_SE_BETA, F_SE_DEPTH,
+                            F_SE_EXT, F_SORTED, F_STAGE, F_START, F_TTMV,
                             HISTORY_BOUND, HK_CONT, HK_HISTORY, HK_KILLERS, INF, MATE, MATE_BOUND,
                             MAXP, MOVE_MASK, RULE_BOUND, RULE_WIN, SH_DEADLINE, SH_STOP,
                             SP_CONT_HISTORY, SP_CORRECTION,
                             SP_FUTILITY_BASE, SP_FUTILITY_MARGIN, SP_FUTILITY_REDUCED,
                             SP_LMP_DEPTH, SP_LMP_DIVISOR, SP_LMP_DIVISOR_IMPROVING,
                             SP_LMP_QUADRATIC, SP_LMP_QUADRATIC_IMPROVING,
-                            SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE, SP_SKIP_QUIETS,
+                            SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE,
+                            SP_SINGULAR_DEPTH, SP_SINGULAR_MARGIN, SP_SKIP_QUIETS,
                             ST_AFTER_FULL, ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES,
                             TT_BOUND_SHIFT, TT_DEPTH_SHIFT, TT_SCORE_SHIFT)
 from .tt import TTK, score_from_tt, score_to_tt, tt_prefetch, tt_probe, tt_store
@@ -381,13 +385,13 @@ def limit_end(T, E, board, st, ply):
     return GO_ON, 0
 
 
-@kernel(f"UniTuple(int64, 3)({TTK}, int64, int64, int64, int64, int64)", inline=True)
+@kernel(f"UniTuple(int64, 5)({TTK}, int64, int64, int64, int64, int64)", inline=True)
 def tt_lookup(tt, key, ply, d, alpha, beta):
-    """(TT move or 0, GO_RETURN if the entry decides this node else GO_ON, its score). Only
-    non-PV nodes below the root take a cutoff."""
+    """(TT move or 0, GO_RETURN if the entry decides this node else GO_ON, its score, its
+    depth, its bound (0: no entry)). Only non-PV nodes below the root take a cutoff."""
     e = tt_probe(tt, key)
     if e == 0:
-        return 0, GO_ON, 0
+        return 0, GO_ON, 0, 0, 0
     ttmv = e & MOVE_MASK
     tdepth = ((e >> TT_DEPTH_SHIFT) & 255) - 16
     tbound = (e >> TT_BOUND_SHIFT) & 3
@@ -395,8 +399,8 @@ def tt_lookup(tt, key, ply, d, alpha, beta):
     if ply > 0 and beta - alpha == 1 and tdepth >= d and (
             tbound == B_EXACT or (tbound == B_LOWER and tscore >= beta)
             or (tbound == B_UPPER and tscore <= alpha)):
-        return ttmv, GO_RETURN, tscore
-    return ttmv, GO_ON, tscore
+        return ttmv, GO_RETURN, tscore, tdepth, tbound
+    return ttmv, GO_ON, tscore, tdepth, tbound
 
 
 @kernel(f"void({FRAMES}, int64, int64, int64, int64, int64)", inline=True)
@@ -410,6 +414,8 @@ def open_node(fr, ply, ttmv, alpha, beta, start):
     fr[ply, F_LEGAL] = 0
     fr[ply, F_START] = start
     fr[ply, F_IDX] = start
+    fr[ply, F_EXCLUDED] = 0
+    fr[ply, F_SE_EXT] = 0
 
 
 @kernel(f"UniTuple(int64, 2)({FRAMES}, int64, int64, int64, int64, int64)", inline=True)
@@ -524,6 +530,52 @@ def after_null_move(st, fr, ply, v):
         if v >= RULE_BOUND:
             v = beta  # an unproven mate or rule win from a null move
         return GO_RETURN, v
+    return GO_GENERATE, 0
+
+
+@kernel(f"boolean({EVAL}, int64, int64, int64, int64, int64, int64, int64)", inline=True)
+def singular_candidate(E, ply, root_depth, d, ttmv, tscore, tdepth, tbound):
+    """Where the game says so: a node deep enough whose TT move has a lower bound (or exact
+    score) at most 3 plies shallower, not a mate or rule score (those depend on the path),
+    below twice the root's depth (as check extensions, so extended lines stay bounded)."""
+    sd = E[E[EV_SEARCH] + SP_SINGULAR_DEPTH]
+    return (sd > 0 and ply > 0 and ply < 2 * root_depth and d >= sd and ttmv != 0
+            and (tbound == B_LOWER or tbound == B_EXACT) and tdepth >= d - 3
+            and tscore < RULE_BOUND and tscore > -RULE_BOUND)
+
+
+@kernel(f"void({EVAL}, {FRAMES}, int64, int64, int64)", inline=True)
+def enter_singular(E, fr, ply, tscore, d):
+    """Search the node's moves other than its TT move, at half the depth, in a zero window
+    just below the TT score less a margin per ply (leave_singular reads the result); the
+    node's own window and depth wait in F_SE_*."""
+    sbeta = tscore - E[E[EV_SEARCH] + SP_SINGULAR_MARGIN] * d
+    fr[ply, F_SE_ALPHA] = fr[ply, F_ALPHA]
+    fr[ply, F_SE_BETA] = fr[ply, F_BETA]
+    fr[ply, F_SE_DEPTH] = d
+    fr[ply, F_EXCLUDED] = fr[ply, F_TTMV]
+    fr[ply, F_TTMV] = 0
+    fr[ply, F_OALPHA] = sbeta - 1
+    fr[ply, F_ALPHA] = sbeta - 1
+    fr[ply, F_BETA] = sbeta
+    fr[ply, F_DEPTH] = (d - 1) // 2
+
+
+@kernel(f"UniTuple(int64, 2)({FRAMES}, int64)", inline=True)
+def leave_singular(fr, ply):
+    """The singular search is done (no TT store, no correction): the TT move is singular when
+    no other move reached the bound (or none was legal) and gets one ply more; when the bound
+    itself holds beta, another move refutes the node too: (GO_RETURN, bound) (multi-cut). Else
+    the node searches every move in its own window: (GO_GENERATE, 0)."""
+    sbeta = fr[ply, F_BETA]
+    if fr[ply, F_BEST] >= sbeta and sbeta >= fr[ply, F_SE_BETA]:
+        return GO_RETURN, sbeta
+    ext = 1 if fr[ply, F_BEST] < sbeta else 0
+    open_node(fr, ply, fr[ply, F_EXCLUDED], fr[ply, F_SE_ALPHA], fr[ply, F_SE_BETA],
+              fr[ply, F_START])
+    fr[ply, F_DEPTH] = fr[ply, F_SE_DEPTH]
+    fr[ply, F_BEST] = -INF
+    fr[ply, F_SE_EXT] = ext
     return GO_GENERATE, 0
 
 
@@ -910,8 +962,10 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                     beta = min(beta, MATE - ply - 1)
                     if alpha >= beta:
                         go, ret = GO_RETURN, alpha
+            tscore = tdepth = tbound = 0
             if go == GO_ON:
-                ttmv, go, ret = tt_lookup(tt, key, ply, d, alpha, beta)
+                ttmv, go, ret, tdepth, tbound = tt_lookup(tt, key, ply, d, alpha, beta)
+                tscore = ret
             if go == GO_ON:
                 open_node(fr, ply, ttmv, alpha, beta, fr[ply - 1, F_END] if ply > 0 else 0)
                 ev = 0
@@ -943,12 +997,19 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                     else:
                         if ttmv == 0 and d >= 4:
                             fr[ply, F_DEPTH] = d - 1   # internal iterative reduction
+                        elif singular_candidate(E, ply, root_depth, d, ttmv, tscore, tdepth,
+                                                    tbound):
+                            enter_singular(E, fr, ply, tscore, d)
                         go = GO_GENERATE
         elif stage == ST_AFTER_NULL:
             go, ret = after_null_move(st, fr, ply, -ret)
         elif stage == ST_MOVES:
             while True:
                 mv = next_move(T, E, board, st, moves, mscore, fr, heur, ply)
+                if mv == 0 and fr[ply, F_EXCLUDED] != 0:
+                    go, ret = leave_singular(fr, ply)
+                    pv[ply, MAXP] = 0   # no line of the singular search stays as this node's
+                    break
                 if mv == 0:
                     # --- every move tried: the node's value --------------------------------
                     ret = finish_node(tt, st, fr, ply, flags & EVF_NOMOVES_LOSS, ctl[C_AGE])
@@ -962,7 +1023,8 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                         ctl[C_SCORE] = ret
                     go = GO_RETURN
                     break
-                if quiescence_skips(T, E, board, st, moves, fr, ply, mv):
+                if mv == fr[ply, F_EXCLUDED] or quiescence_skips(T, E, board, st, moves, fr,
+                                                                 ply, mv):
                     continue
                 if not leaves_royal_safe(T, board, st, mv):
                     continue
@@ -1010,7 +1072,10 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 if d <= 0:
                     search_child(fr, ply, alpha, beta, d - 1, 0, ST_AFTER_FULL)
                 else:
-                    newdepth = d - 1 + extension(T, board, st, mv, quiet, gives, ply, root_depth)
+                    ext = extension(T, board, st, mv, quiet, gives, ply, root_depth)
+                    if mv == fr[ply, F_TTMV] and fr[ply, F_SE_EXT] > ext:
+                        ext = fr[ply, F_SE_EXT]
+                    newdepth = d - 1 + ext
                     fr[ply, F_NEWDEPTH] = newdepth
                     if legal == 1:
                         search_child(fr, ply, alpha, beta, newdepth, 0, ST_AFTER_FULL)

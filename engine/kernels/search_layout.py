@@ -99,7 +99,13 @@ F_ARMED = 27
 F_CONT = 28                  # continuation index of the current move (0: null move or pass)
 F_PKEY = 29                  # pawn key (kernels/correction.py), kept move by move
 F_RAW_EVAL = 30              # the static eval before its correction (F_EVAL is after)
-F_SIZE = 31
+F_EXCLUDED = 31              # the TT move, while the node searches its other moves to see
+                             # whether it is singular (0 otherwise); the node's own window and
+F_SE_ALPHA = 32              # depth wait in the next three fields
+F_SE_BETA = 33
+F_SE_DEPTH = 34
+F_SE_EXT = 35                # extension the singular search gave the TT move (0 or 1)
+F_SIZE = 36
 
 ST_ENTER = 0
 ST_AFTER_NULL = 1
@@ -187,7 +193,9 @@ SP_SKIP_QUIETS = 11
 SP_CORRECTION = 12
 SP_LMP_DIVISOR = 13
 SP_LMP_DIVISOR_IMPROVING = 14
-SP_SIZE = 15
+SP_SINGULAR_DEPTH = 15
+SP_SINGULAR_MARGIN = 16
+SP_SIZE = 17
 
 EVF_NOMOVES_LOSS = 1         # no legal move (not in check) loses; else it is a draw
 EVF_PERPETUAL_LOSES = 2      # the side that checked on every move of a repetition cycle loses

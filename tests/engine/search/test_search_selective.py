@@ -39,6 +39,11 @@ AVOIDED = [
 
 @pytest.mark.parametrize("variant, fen, moves, losing", AVOIDED)
 def test_the_rule_losing_move_is_never_chosen(variant, fen, moves, losing):
+    assert_never_chosen(variant, fen, moves, losing)
+
+
+def assert_never_chosen(variant: str, fen: str, moves: list[str], losing: str) -> None:
+    """At every depth and node limit of LIMITS the search picks a legal move, never ``losing``."""
     board = board_after(variant, fen, moves, captures_seen=variant == "janggi")
     legal = set(board.legal_move_strs())
     searcher = Searcher()
@@ -63,6 +68,12 @@ FOUND = [
 
 @pytest.mark.parametrize("variant, fen, moves, winning", FOUND)
 def test_the_immediate_win_is_found_at_every_depth(variant, fen, moves, winning):
+    assert_found(variant, fen, moves, winning)
+
+
+def assert_found(variant: str, fen: str, moves: list[str], winning: str) -> None:
+    """From depth 2 on (and under every node limit) the search plays ``winning``, a win in one
+    ply."""
     board = board_after(variant, fen, moves)
     searcher = Searcher()
     for limits in LIMITS[1:]:            # depth 1 sees a rule win one ply away too, mates need 2
