@@ -99,10 +99,10 @@ F_ARMED = 27
 F_CONT = 28                  # continuation index of the current move (0: null move or pass)
 F_PKEY = 29                  # pawn key (kernels/correction.py), kept move by move
 F_RAW_EVAL = 30              # the static eval before its correction (F_EVAL is after)
-F_EXCLUDED = 31              # the TT move, while the node searches its other moves to see
-                             # whether it is singular (0 otherwise); the node's own window and
-F_SE_ALPHA = 32              # depth wait in the next three fields
-F_SE_BETA = 33
+F_EXCLUDED = 31              # the TT move while the node searches its other moves to see
+                             # whether it is singular; 0 otherwise
+F_SE_ALPHA = 32              # during that search: the node's own alpha, beta and depth,
+F_SE_BETA = 33               # restored when it ends (leave_singular)
 F_SE_DEPTH = 34
 F_SE_EXT = 35                # extension the singular search gave the TT move (0 or 1)
 F_SIZE = 36
