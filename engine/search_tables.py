@@ -55,6 +55,8 @@ class SearchProfile:
     singular_margin: int = 2             # its score less this much per ply; when that bound
                                          # is itself at or above beta, the node returns it
                                          # (multi-cut)
+    reduce_bad_captures: bool = False    # late captures that lose the exchange (ordered after
+                                         # the quiet moves) are reduced as late quiet moves are
 
     def __post_init__(self) -> None:
         if self.late_move_divisor - self.late_move_divisor_improving < 1:
@@ -65,6 +67,9 @@ class SearchProfile:
                              "depth must not be quiescence)")
         if self.singular_margin < 0:
             raise ValueError("singular_margin must not be negative")
+        if self.reduce_bad_captures and not self.exchange_evaluation:
+            raise ValueError("reduce_bad_captures needs exchange_evaluation (only it orders "
+                             "the captures that lose material after the quiet moves)")
 
     def table(self) -> list[int]:
         """The numbers at E[E[EV_SEARCH] + SP_*]."""
@@ -84,7 +89,8 @@ class SearchProfile:
                   S.SP_LMP_DIVISOR: self.late_move_divisor,
                   S.SP_LMP_DIVISOR_IMPROVING: self.late_move_divisor_improving,
                   S.SP_SINGULAR_DEPTH: self.singular_depth,
-                  S.SP_SINGULAR_MARGIN: self.singular_margin}
+                  S.SP_SINGULAR_MARGIN: self.singular_margin,
+                  S.SP_REDUCE_BAD_CAPTURES: int(self.reduce_bad_captures)}
         return [values[slot] for slot in range(S.SP_SIZE)]
 
 

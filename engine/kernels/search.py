@@ -52,7 +52,7 @@ from .search_layout import (B_EXACT, B_LOWER, B_UPPER, CONT_BOUND, CONT_SIZE, CO
                             SP_FUTILITY_BASE, SP_FUTILITY_MARGIN, SP_FUTILITY_REDUCED,
                             SP_LMP_DEPTH, SP_LMP_DIVISOR, SP_LMP_DIVISOR_IMPROVING,
                             SP_LMP_QUADRATIC, SP_LMP_QUADRATIC_IMPROVING,
-                            SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE,
+                            SP_REDUCE_BAD_CAPTURES, SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE,
                             SP_SINGULAR_DEPTH, SP_SINGULAR_MARGIN, SP_SKIP_QUIETS,
                             ST_AFTER_FULL, ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES,
                             TT_BOUND_SHIFT, TT_DEPTH_SHIFT, TT_SCORE_SHIFT)
@@ -61,6 +61,8 @@ from .tt import TTK, score_from_tt, score_to_tt, tt_prefetch, tt_probe, tt_store
 I64 = "int64[::1]"
 FRAMES = "int64[:, ::1]"
 PV = "int32[:, ::1]"
+LOSING_CAPTURE_KEY = -(1 << 25)   # order_moves' keys below this: captures losing the exchange
+#                                   (quiet histories stay within +-2**24)
 
 
 @kernel(f"int64({TABLE}, {EVAL}, {BOARD}, {STATE}, int64)", inline=True)
@@ -217,6 +219,7 @@ def order_moves(T, E, board, st, moves, mscore, start, end, ttmv, ply, heur, c1,
                 if see:
                     if not see_ge(T, board, st, mv, 0, moves, end):
                         s -= (1 << 28) + (1 << 26)   # loses material: after every quiet move
+                        #                              (a key below LOSING_CAPTURE_KEY)
                 elif attacked_by(T, board, to, 1 - side, False):
                     s -= 3 << 26   # likely loses material: after the killers, before quiets
         elif mv == k1:
@@ -745,14 +748,16 @@ def extension(T, board, st, mv, quiet, gives, ply, root_depth):
     return 0
 
 
-@kernel(f"int64({EVAL}, int64, int64, int64, int64, int64, int64, int64, int64, int64)",
+@kernel(f"int64({EVAL}, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64)",
         inline=True)
-def reduction(E, d, legal, newdepth, quiet, incheck, gives, ply, pvnode, history):
+def reduction(E, d, legal, newdepth, quiet, losing, incheck, gives, ply, pvnode, history):
     """Late-move reduction of a quiet, non-checking move after the third (less at PV nodes and
     for a move with a good history, more for a bad one, where the game keeps continuation
-    history), leaving the child at least depth 1."""
+    history), leaving the child at least depth 1. Where the game says so, a capture that
+    loses the exchange (``losing``) is reduced as a quiet move with no history."""
     r = 0
-    if quiet and d >= 3 and legal > 3 and not incheck and not gives and ply > 0:
+    if ((quiet or (losing and E[E[EV_SEARCH] + SP_REDUCE_BAD_CAPTURES]))
+            and d >= 3 and legal > 3 and not incheck and not gives and ply > 0):
         r = E[E[EV_LMR] + (d if d < 63 else 63) * 64 + (legal if legal < 63 else 63)]
         if pvnode:
             r -= 1
@@ -1080,7 +1085,8 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                     if legal == 1:
                         search_child(fr, ply, alpha, beta, newdepth, 0, ST_AFTER_FULL)
                     else:
-                        r = reduction(E, d, legal, newdepth, quiet, incheck, gives, ply,
+                        losing = 1 if mscore[fr[ply, F_IDX] - 1] < LOSING_CAPTURE_KEY else 0
+                        r = reduction(E, d, legal, newdepth, quiet, losing, incheck, gives, ply,
                                       1 if beta - alpha > 1 else 0, history)
                         search_child(fr, ply, alpha, alpha + 1, newdepth - r, r, ST_AFTER_ZW)
                 go = GO_CHILD
