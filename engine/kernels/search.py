@@ -51,8 +51,8 @@ from .search_layout import (B_EXACT, B_LOWER, B_UPPER, CONT_BOUND, CONT_SIZE, CO
                             SP_CONT_HISTORY, SP_CORRECTION,
                             SP_FUTILITY_BASE, SP_FUTILITY_MARGIN, SP_FUTILITY_REDUCED,
                             SP_LMP_DEPTH, SP_LMP_DIVISOR, SP_LMP_DIVISOR_IMPROVING,
-                            SP_LMP_QUADRATIC, SP_LMP_QUADRATIC_IMPROVING,
-                            SP_REDUCE_BAD_CAPTURES, SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE,
+                            SP_LMP_QUADRATIC, SP_LMP_QUADRATIC_IMPROVING, SP_REDUCE_BAD_CAPTURES,
+                            SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE,
                             SP_SINGULAR_DEPTH, SP_SINGULAR_MARGIN, SP_SKIP_QUIETS,
                             ST_AFTER_FULL, ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES,
                             TT_BOUND_SHIFT, TT_DEPTH_SHIFT, TT_SCORE_SHIFT)
