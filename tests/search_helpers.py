@@ -1,11 +1,14 @@
 """Shared helpers for the search tests: run a search to completion and collect its records."""
 from __future__ import annotations
 
+import importlib
 import threading
 from dataclasses import replace
 
+import engine.evaluation as evaluation
 from engine.position import Position
 from engine.search import Limits, Searcher
+from engine.variants import VARIANTS
 
 
 def run(position: Position, limits: Limits, searcher: Searcher | None = None, multipv: int = 1):
@@ -33,3 +36,14 @@ def replay(position: Position, moves: list[int]) -> Position:
 
 def is_checkmate(position: Position) -> bool:
     return not position.legal_moves() and position.in_check()
+
+
+def search_with(monkeypatch, variants, **numbers) -> None:
+    """The games in ``variants`` search with these SearchProfile numbers in place of their own
+    (the rest of each game's profile kept), their eval tables built anew."""
+    monkeypatch.setattr(evaluation, "_TABLES", {})
+    for variant in variants:
+        module = importlib.import_module(VARIANTS[variant].evaluation)
+        profile = module.PROFILE
+        monkeypatch.setattr(module, "PROFILE",
+                            replace(profile, search=replace(profile.search, **numbers)))

@@ -5,13 +5,11 @@ The arithmetic is checked on a table of the test's own numbers; with the switch 
 of each game that orders by exchange evaluation changes and stays deterministic."""
 from __future__ import annotations
 
-import importlib
 from dataclasses import replace
 
 import numpy as np
 import pytest
 
-import engine.evaluation as evaluation
 from engine.bench import run as bench
 from engine.board import Board
 from engine.kernels import search_layout as S
@@ -20,6 +18,8 @@ from engine.search import evaluation_table
 from engine.search_records import SearchConfig
 from engine.search_tables import SELECTIVE, SearchProfile
 from engine.variants import VARIANTS
+
+from search_helpers import search_with
 
 
 def table_with(profile: SearchProfile) -> np.ndarray:
@@ -74,14 +74,10 @@ def test_only_captures_that_lose_the_exchange_sort_below_the_key():
 
 @pytest.mark.parametrize("variant", ["chess", "xiangqi"])
 def test_the_switch_changes_the_tree(variant, monkeypatch):
-    def search_with(switch: bool) -> int:
-        monkeypatch.setattr(evaluation, "_TABLES", {})
-        module = importlib.import_module(VARIANTS[variant].evaluation)
-        prof = module.PROFILE
-        monkeypatch.setattr(module, "PROFILE", replace(
-            prof, search=replace(prof.search, reduce_bad_captures=switch)))
+    def nodes(switch: bool) -> int:
+        search_with(monkeypatch, [variant], reduce_bad_captures=switch)
         return bench(variant, 8)[0]
 
-    before, after = search_with(False), search_with(True)
+    before, after = nodes(False), nodes(True)
     assert after != before
-    assert search_with(True) == after   # and stays deterministic
+    assert nodes(True) == after   # and stays deterministic

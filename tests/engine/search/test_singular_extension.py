@@ -6,13 +6,9 @@ illegal move, finds the short mates and wins, and changes the tree (so the switc
 kernel)."""
 from __future__ import annotations
 
-import importlib
-from dataclasses import replace
-
 import numpy as np
 import pytest
 
-import engine.evaluation as evaluation
 from engine.bench import POSITIONS, run as bench
 from engine.kernels import search_layout as S
 from engine.kernels.search import (GO_GENERATE, GO_RETURN, enter_singular, leave_singular,
@@ -22,7 +18,7 @@ from engine.search import Limits
 from engine.search_tables import SearchProfile
 from engine.variants import VARIANTS
 
-from search_helpers import is_checkmate, replay, run
+from search_helpers import is_checkmate, replay, run, search_with
 from test_search_mates import MATE_IN_2
 from test_search_selective import AVOIDED, FOUND, assert_found, assert_never_chosen
 
@@ -32,13 +28,7 @@ SINGULAR = dict(singular_depth=6, singular_margin=2)
 def search_singular(monkeypatch, variants, depth: int) -> None:
     """The games in ``variants`` search with singular extension from ``depth`` (0: off), their
     tables built anew."""
-    monkeypatch.setattr(evaluation, "_TABLES", {})
-    for variant in variants:
-        module = importlib.import_module(VARIANTS[variant].evaluation)
-        prof = module.PROFILE
-        numbers = dict(SINGULAR, singular_depth=depth)
-        monkeypatch.setattr(module, "PROFILE",
-                            replace(prof, search=replace(prof.search, **numbers)))
+    search_with(monkeypatch, variants, **dict(SINGULAR, singular_depth=depth))
 
 
 @pytest.fixture
