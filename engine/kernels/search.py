@@ -7,9 +7,9 @@ says where to resume when its child returns (value in ``ret``, from the child's 
 
 Inside the tree: TT cutoffs, mate-distance pruning, null move (not in check, side with pieces,
 not twice in a row), late-move reductions, check extension, singular extension with multi-cut
-where the game says so, killers + history, the static eval
-corrected by the pawn structure's record where the game says so (correction.py), quiescence on
-captures (every evasion when in check). Game ends come from the eval table's rule data:
+where the game says so, killers + history, the static eval corrected by the pawn structure's
+record where the game says so (correction.py), quiescence on captures (every evasion when in
+check). Game ends come from the eval table's rule data:
 repetition (draw, or points; a side that checked on every move of the cycle loses where the game
 says so, in xiangqi a side that checked or chased on every move: engine/kernels/chase.py),
 no-capture and ply limits, two passes or an unbroken bikjang ending the game by points, no legal
