@@ -71,6 +71,7 @@ class FloatNet:
     scale: float = SCALE
     fitted_scale: float | None = None   # the K it was trained with (engine/nnue/train.py)
     best_epoch: int | None = None       # the epoch whose weights these are
+    batch: int | None = None            # the positions a training step took
 
     @property
     def l1(self) -> int:

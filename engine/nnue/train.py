@@ -295,6 +295,7 @@ def train(data: TrainingSet, config: TrainConfig,
     bucket_rows = net.ft_w[:scheme.buckets * scheme.per_bucket] \
         if scheme.factorised and config.bucket_decay > 0 else None
     batch = min(config.batch or auto_batch(len(training)), len(training))
+    net.batch = batch
     batcher = _Batcher(training, net.scheme, batch)
     steps_per_epoch = math.ceil(len(training) / batch)
     total = steps_per_epoch * config.epochs
@@ -336,9 +337,12 @@ def train(data: TrainingSet, config: TrainConfig,
 
 
 def auto_batch(positions: int) -> int:
-    """About 256 steps per epoch, from 256 to 16,384 positions a step: large sets train with
-    the batch Stockfish's trainers use, small ones still take enough steps to learn."""
-    return int(min(16384, max(256, positions // 256)))
+    """About 2,048 steps per epoch, from 256 to 16,384 positions a step: only sets of tens of
+    millions train with the batch Stockfish's trainers use. The steps matter more than the
+    batch at our sizes: on 499k chess positions (mirrored, 12 epochs) the validation loss was
+    0.00263 at 256 a step, 0.00264 at 512, 0.00270 at 1,024, 0.00275 at 2,048 and 0.00286 at
+    about 3,200 (256 steps an epoch, this rule until December 2026)."""
+    return int(min(16384, max(256, positions // 2048)))
 
 
 def _cosine(config: TrainConfig, step: int, total: int) -> float:

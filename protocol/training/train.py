@@ -136,11 +136,13 @@ def main(argv: list[str]) -> int:
     slope = float(np.polyfit(check.score[sample].astype(np.float64), float_cp, 1)[0]) \
         if len(sample) > 1 else float("nan")
     quantised.about = {"positions": len(data), "games": games, "config": asdict(config),
-                       "fitted_scale": round(net.fitted_scale, 1), "epoch": net.best_epoch}
+                       "fitted_scale": round(net.fitted_scale, 1), "epoch": net.best_epoch,
+                       "batch": net.batch}
     write_net(args.out, quantised)
     print(f"jiangjun train: wrote {args.out} (layers {shape_of(config.l1, config.hidden)}, "
           f"sha256 {quantised.checksum()[:12]}), the weights "
-          f"of epoch {net.best_epoch} (lowest validation loss); scale K "
+          f"of epoch {net.best_epoch} (lowest validation loss, {net.batch} positions a "
+          f"step); scale K "
           f"{net.fitted_scale:.0f}; quantised "
           f"minus float {np.mean(np.abs(int_cp - float_cp)):.1f} cp on average; net score per "
           f"search centipawn {slope:.2f}", file=sys.stderr)

@@ -211,6 +211,13 @@ def test_king_bucket_nets_round_trip_and_name_their_scheme(tmp_path):
         read_net(tmp_path / "z9.nnue", "shogi")
 
 
+def test_the_default_batch_gives_an_epoch_about_2048_steps():
+    from engine.nnue.train import auto_batch
+    assert auto_batch(830_000) == 405            # a half-million-position set, mirrored
+    assert auto_batch(1_000) == 256              # a small set still learns from whole batches
+    assert auto_batch(100_000_000) == 16384      # the largest sets: Stockfish's batch
+
+
 def test_the_logistic_scale_is_fitted_to_the_results():
     from engine.nnue.train import fit_scale
     rng = np.random.default_rng(5)

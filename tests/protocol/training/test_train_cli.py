@@ -23,9 +23,10 @@ def test_train_writes_a_net_the_engine_reads(data, tmp_path, capsys):
                  "--l1", "8", "--epochs", "2", "--batch", "64", "--validation", "0.25"]) == 0
     err = capsys.readouterr().err
     assert "epoch 2/2: loss" in err and "from 4 games" in err and "quantised minus float" in err
-    assert "(layers 2x8-1, sha256" in err
+    assert "(layers 2x8-1, sha256" in err and "64 positions a step" in err
     net = read_net(out, "janggi")
     assert net.l1 == 8 and net.about["games"] == 4 and net.about["config"]["epochs"] == 2
+    assert net.about["batch"] == 64
     assert net.hidden == () and net.about["config"]["hidden"] == []
 
 
