@@ -1,6 +1,8 @@
-"""Which net a search uses: the shipped one (shogi's), EvalFile's when it fits the game, the
+"""Which net a search uses: the shipped one (shogi's and chess's), EvalFile's when it fits the game, the
 built-in evaluation (said once on stderr) when it does not, and the search's score comes from
 the net."""
+import pytest
+
 from engine import Engine
 from engine.evaluation import eval_table
 from engine.kernels import search_layout as S
@@ -12,21 +14,24 @@ from engine.search_records import SearchConfig
 from engine.variants import get_variant
 
 
-def test_shogi_ships_a_net_and_the_other_games_play_the_built_in_evaluation():
-    """The shogi net (named by its weights' checksum, king-less A1 features, 128 accumulators)
-    plays a default shogi search; ``Use NNUE`` off, and every other game, play the hand-made
-    evaluation."""
-    shogi = get_variant("shogi")
-    net = load_net(shogi)
-    assert shipped_net("shogi").name == f"shogi-{net.checksum()[:12]}.nnue"
-    assert net.scheme == scheme_for("shogi", "A1") and net.l1 == 128
-    E = evaluation_table(shogi, SearchConfig())
-    assert E is not eval_table(shogi) and E[E[S.EV_NNUE] + S.NN_L1] == 128
-    assert evaluation_table(shogi, SearchConfig(use_nnue=False)) is eval_table(shogi)
-    for game in ("xiangqi", "janggi", "chess"):
-        spec = get_variant(game)
-        assert shipped_net(game) is None and load_net(spec) is None
-        assert evaluation_table(spec, SearchConfig()) is eval_table(spec)
+@pytest.mark.parametrize("game, l1", [("shogi", 128), ("chess", 64)])
+def test_shogi_and_chess_ship_a_net(game, l1):
+    """A shipped net (named by its weights' checksum, king-less A1 features) plays a default
+    search of its game; ``Use NNUE`` off plays the hand-made evaluation."""
+    spec = get_variant(game)
+    net = load_net(spec)
+    assert shipped_net(game).name == f"{game}-{net.checksum()[:12]}.nnue"
+    assert net.scheme == scheme_for(game, "A1") and net.l1 == l1
+    E = evaluation_table(spec, SearchConfig())
+    assert E is not eval_table(spec) and E[E[S.EV_NNUE] + S.NN_L1] == l1
+    assert evaluation_table(spec, SearchConfig(use_nnue=False)) is eval_table(spec)
+
+
+@pytest.mark.parametrize("game", ["xiangqi", "janggi"])
+def test_the_games_without_a_net_play_the_built_in_evaluation(game):
+    spec = get_variant(game)
+    assert shipped_net(game) is None and load_net(spec) is None
+    assert evaluation_table(spec, SearchConfig()) is eval_table(spec)
 
 
 def test_a_fitting_eval_file_is_packed_and_a_foreign_one_falls_back(tmp_path, capsys):
