@@ -1,6 +1,6 @@
-"""Which net a search uses: the shipped one (shogi's and chess's), EvalFile's when it fits the game, the
-built-in evaluation (said once on stderr) when it does not, and the search's score comes from
-the net."""
+"""Which net a search uses: the shipped one (shogi's and chess's), EvalFile's when it fits the
+game, the built-in evaluation (said once on stderr) when it does not, and the search's score
+comes from the net."""
 import pytest
 
 from engine import Engine
