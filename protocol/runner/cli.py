@@ -119,6 +119,17 @@ def parse_kv(words: list[str], casts: dict) -> dict:
     return out
 
 
+SPRT_GAMES = 20000     # an SPRT's default cap: its decision, not the count, ends the match
+
+
+def games_per_encounter(asked: int | None, sprt: Sprt | None) -> int:
+    """``--games``, or by default one pair, or for an SPRT as many as it may need (a test
+    started without ``--games`` must not stop undecided after one pair)."""
+    if asked is not None:
+        return asked
+    return SPRT_GAMES if sprt is not None else 2
+
+
 def parse_sprt(words: list[str]) -> Sprt:
     sprt = Sprt(**parse_kv(words, {"elo0": float, "elo1": float, "alpha": float, "beta": float}))
     if not sprt.elo0 < sprt.elo1:
@@ -150,7 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
     tc.add_argument("--hang-timeout", type=_seconds, default=60.0,
                     help="seconds a move without a clock may take before it counts as a hang")
     g = p.add_argument_group("games")
-    g.add_argument("--games", type=_at_least(1), default=2, help="games per encounter (pairs swap colours)")
+    g.add_argument("--games", type=_at_least(1),
+                   help="games per encounter (pairs swap colours; default 2, or with --sprt "
+                        f"{SPRT_GAMES:,}: the test ends the match)")
     g.add_argument("--rounds", type=_at_least(1), default=1)
     g.add_argument("--gauntlet", action="store_true", help="first engine against each other one")
     g.add_argument("--openings", help="file of FEN/SFEN/EPD lines, optional 'moves ...'")
@@ -230,6 +243,7 @@ def main(argv: list[str]) -> int:
     if sprt is not None and len(engines) != 2:
         print("jiangjun match: --sprt needs exactly two engines", file=sys.stderr)
         return 2
+    args.games = games_per_encounter(args.games, sprt)
     start = janggi_setup_fen(*args.setup, variant=args.variant) if args.setup else None
     pairs_needed = max(1, args.rounds * max(1, args.games // 2) * len(engines) ** 2)
     if args.openings:

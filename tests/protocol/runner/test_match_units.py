@@ -8,7 +8,8 @@ import pytest
 
 from protocol.records.game import GameResult
 from protocol.runner.adjudicate import ScoreAdjudicator
-from protocol.runner.cli import parse_engine, parse_sprt, parse_tc
+from protocol.runner.cli import (SPRT_GAMES, games_per_encounter, parse_engine, parse_sprt,
+                                 parse_tc)
 from protocol.runner.clock import Clock
 from protocol.runner.config import Adjudication, EngineConfig, TimeControl
 from protocol.runner.openings import Opening, janggi_setup_fen, read_openings
@@ -178,6 +179,15 @@ def test_unplayable_time_controls_are_refused(text, words):
 def test_time_control_itself_refuses_what_cannot_be_played(fields):
     with pytest.raises(ValueError):
         TimeControl(**fields)
+
+
+def test_an_sprt_without_games_plays_until_it_decides():
+    """``--games`` defaults to one pair, but an SPRT started without it must not stop
+    undecided after that pair: its cap is large and its decision ends the match."""
+    sprt = parse_sprt(["elo0=0", "elo1=20"])
+    assert games_per_encounter(None, None) == 2
+    assert games_per_encounter(None, sprt) == SPRT_GAMES >= 10000
+    assert games_per_encounter(6, sprt) == 6 and games_per_encounter(6, None) == 6
 
 
 @pytest.mark.parametrize("argv, words", [
