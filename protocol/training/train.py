@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "output)")
     p.add_argument("--epochs", type=int, default=d.epochs)
     p.add_argument("--batch", type=int, default=d.batch,
-                   help="positions per step (default: about 256 steps per epoch, 256 to 16384)")
+                   help="positions per step (default: about 2,048 steps per epoch, 256 to 16384)")
     p.add_argument("--lr", type=float, default=d.lr, help="starting learning rate (cosine decay)")
     p.add_argument("--result-weight", type=float, default=d.result_weight,
                    help="share of the target taken from the game result (the rest: the score)")
