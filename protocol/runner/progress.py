@@ -24,9 +24,10 @@ class Progress:
             if self.sprt is not None:
                 lo, hi = self.sprt.bounds
                 penta = st.penta(a, b)
-                text += f"  LLR {self.sprt.llr(penta):+.2f} [{lo:.2f}, {hi:.2f}]"
-                if not self.sprt.decidable(penta):
-                    text += " (no decision before each engine wins a pair)"
+                if self.sprt.decidable(penta):
+                    text += f"  LLR {self.sprt.llr(penta):+.2f} [{lo:.2f}, {hi:.2f}]"
+                else:  # the LLR of a sample with next to no variance is a huge, meaningless number
+                    text += f"  LLR -- [{lo:.2f}, {hi:.2f}] (no decision before each engine wins a pair)"
         else:
             text += "  " + "  ".join(f"{n} {st.points[n]:g}/{st.games[n]}" for n in self.names)
         if self.tty:

@@ -107,7 +107,7 @@ def test_progress_line_says_when_the_llr_cannot_decide_yet():
     line = stream.getvalue()
     assert standings.penta("new", "base") == [0, 0, 0, 0, 2]
     assert sprt.llr([0, 0, 0, 0, 2]) > sprt.bounds[1] and not sprt.decidable([0, 0, 0, 0, 2])
-    assert "(no decision before each engine wins a pair)" in line
+    assert "LLR -- [-2.94, 2.94] (no decision before each engine wins a pair)" in line
     # once each engine has won a pair, the SPRT may decide
     assert sprt.decidable([1, 0, 0, 0, 2])
 
