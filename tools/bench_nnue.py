@@ -4,6 +4,7 @@
     python -m tools.bench_nnue --l1 128 --games shogi --rounds 3
     python -m tools.bench_nnue --l1 128 --hidden 16,32 --games chess --rounds 1
     python -m tools.bench_nnue --l1 128 --features A1 K1 --games shogi
+    python -m tools.bench_nnue --games xiangqi --l1 --net x1.nnue   # a trained net, no random ones
 
 Each game's bench positions (engine/bench.py) are searched with the built-in evaluation and
 with a net of each width and feature scheme (random weights, with ``--hidden`` layers if given:
@@ -11,6 +12,9 @@ the speed of a net does not depend on what it learnt; K1's king buckets cost a r
 accumulator when a king changes bucket), alternating, ``--rounds`` times;
 the best round of each counts, so a moment of load elsewhere does not decide. The goal of
 issue 18: a net within 2x of the built-in evaluation's speed (ratio >= 0.5).
+A random net's scores shape a tree unlike a trained one's (xiangqi, L1 64 and 128 random nets:
+0.91x and 1.85x, the wider one faster), so a net about to ship is timed with ``--net``: each
+file is searched in the games of ``--games`` whose net it is.
 """
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from pathlib import Path
 
 from engine.bench import POSITIONS
 from engine.nnue.features import KINDS, scheme_for
-from engine.nnue.network import FloatNet, write_net
+from engine.nnue.network import FloatNet, NetFileError, read_net, write_net
 from engine.position import Position
 from engine.search import Limits, Searcher
 from engine.search_records import SearchConfig
@@ -43,10 +47,21 @@ def nodes_per_second(game: str, depth: int, config: SearchConfig) -> float:
     return nodes / seconds
 
 
+def is_net_of(path: Path, game: str) -> bool:
+    try:
+        read_net(path, game)
+    except NetFileError:
+        return False
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="+", default=list(POSITIONS))
-    parser.add_argument("--l1", nargs="+", type=int, default=[128, 256])
+    parser.add_argument("--l1", nargs="*", type=int, default=[128, 256],
+                        help="widths of random nets to time (none: only --net files)")
+    parser.add_argument("--net", nargs="+", default=[], type=Path,
+                        help="trained net files to time too, each in its own game")
     parser.add_argument("--hidden", default="", type=parse_hidden,
                         help="hidden layers of the nets, e.g. 16,32 (default: none)")
     parser.add_argument("--features", nargs="+", choices=KINDS, default=["A1"],
@@ -54,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=7)
     parser.add_argument("--rounds", type=int, default=2)
     ns = parser.parse_args(argv)
+    for path in ns.net:
+        if not any(is_net_of(path, game) for game in ns.games):
+            parser.error(f"{path} is no net of {', '.join(ns.games)}")
     folder = Path(tempfile.mkdtemp(prefix="jiangjun-bench-nnue-"))
     print(f"{'game':8} {'evaluation':21} {'nodes/s':>10} {'ratio':>6}")
     for game in ns.games:
@@ -65,6 +83,9 @@ def main(argv: list[str] | None = None) -> int:
                 net = FloatNet.initial(scheme_for(game, kind), l1, seed=1, hidden=ns.hidden)
                 write_net(path, net.quantised())
                 configs[f"net {name}"] = SearchConfig(eval_file=str(path))
+        for path in ns.net:
+            if is_net_of(path, game):
+                configs[f"net {path.name}"[:21]] = SearchConfig(eval_file=str(path))
         nodes_per_second(game, 2, configs["built-in"])          # load the kernels first
         best = {name: 0.0 for name in configs}
         for _ in range(ns.rounds):
