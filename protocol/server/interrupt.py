@@ -1,4 +1,5 @@
-"""Ctrl-C ends a command (perft, bench, analyse, match) at once, with exit code 130.
+"""Ctrl-C ends a command (perft, bench, analyse, match, selfplay, train) at once, with exit
+code 130; a SIGTERM (`kill`, a job scheduler, a service manager) ends it the same way with 143.
 
 Python runs a SIGINT handler only between bytecodes of the main thread, so while the main
 thread sits in a numba kernel (a perft of depth 8 is one call per root move) KeyboardInterrupt
@@ -11,8 +12,10 @@ can run), ends the engine processes this command started, flushes stdout and std
 os._exit(130). os._exit, not sys.exit: nothing can stop a thread inside a kernel, and a normal
 exit would wait for it.
 
-The watchdog acts only while SIGINT still has our handler: a command that installs its own
-(the protocol loop, which under XBoard must survive SIGINT) keeps full control.
+The watchdog acts only while a signal still has our handler: a command that installs its own
+(the protocol loop, which under XBoard must survive SIGINT) keeps full control. SIGTERM gets
+the same cleanup as Ctrl-C: without it a killed self-play run left its worker processes to
+print a traceback each (broken pipe) and a killed match left its engines to notice alone.
 """
 from __future__ import annotations
 
@@ -22,8 +25,10 @@ import sys
 import threading
 
 EXIT_CODE = 130  # 128 + SIGINT, what shells report for a command ended by Ctrl-C
+EXIT_CODES = {signal.SIGINT: EXIT_CODE, signal.SIGTERM: 128 + signal.SIGTERM}
 
 _cleanups: list = []
+_exiting = threading.Lock()
 
 
 def at_interrupt(cleanup) -> None:
@@ -38,6 +43,7 @@ def install() -> bool:
         os.set_blocking(write_fd, False)   # the C handler must never block on a full pipe
         signal.set_wakeup_fd(write_fd)
         signal.signal(signal.SIGINT, _raise_keyboard_interrupt)
+        signal.signal(signal.SIGTERM, _exit_terminated)
     except (ValueError, OSError):
         return False
     threading.Thread(target=_watch, args=(read_fd,), name="ctrl-c", daemon=True).start()
@@ -47,6 +53,12 @@ def install() -> bool:
 def _raise_keyboard_interrupt(signum, frame):
     # The default handler's behaviour, under a name the watchdog can recognise.
     raise KeyboardInterrupt
+
+
+def _exit_terminated(signum, frame):
+    # Nothing in the main thread (where the cleanups' own locks may be held): the C handler
+    # has woken the watchdog, which ends the process.
+    pass
 
 
 def _watch(read_fd: int) -> None:
@@ -59,10 +71,14 @@ def _watch(read_fd: int) -> None:
             return
         if signal.SIGINT in received and signal.getsignal(signal.SIGINT) is _raise_keyboard_interrupt:
             exit_now()
+        if signal.SIGTERM in received and signal.getsignal(signal.SIGTERM) is _exit_terminated:
+            exit_now(EXIT_CODES[signal.SIGTERM])
 
 
-def exit_now() -> None:
-    """Flush what was printed, clean up what must not outlive us, and exit with 130."""
+def exit_now(code: int = EXIT_CODE) -> None:
+    """Flush what was printed, clean up what must not outlive us, and exit with ``code``.
+    A second caller (both signals at once) waits for the first, whose os._exit ends both."""
+    _exiting.acquire()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
@@ -76,4 +92,4 @@ def exit_now() -> None:
             cleanup()
         except Exception:  # noqa: BLE001 - exiting anyway; one failed cleanup must not block it
             pass
-    os._exit(EXIT_CODE)
+    os._exit(code)

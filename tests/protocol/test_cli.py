@@ -86,11 +86,12 @@ def test_real_command_exit_status_and_streams():
 
 
 # ---------------------------------------------------------------------- Ctrl-C
-def _interrupt(argv: list[str], settle: float, feed: str | None = None, group: bool = False
-               ) -> tuple[int, str, float, str]:
-    """Start `jiangjun ARGV` (with ``feed`` on its stdin), send SIGINT after ``settle`` s (to
-    its whole process group with ``group``, as a terminal's Ctrl-C does, and then no process of
-    the group may outlive it); (exit code, stderr, seconds to exit, stdout)."""
+def _interrupt(argv: list[str], settle: float, feed: str | None = None, group: bool = False,
+               sig: int = signal.SIGINT, parent_only: bool = False) -> tuple[int, str, float, str]:
+    """Start `jiangjun ARGV` (with ``feed`` on its stdin), send ``sig`` after ``settle`` s (to
+    its whole process group with ``group``, as a terminal's Ctrl-C does, unless
+    ``parent_only``; with ``group`` no process of the group may outlive it); (exit code,
+    stderr, seconds to exit, stdout)."""
     proc = subprocess.Popen([sys.executable, "-m", "protocol", *argv], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True,
                             stdin=subprocess.PIPE if feed is not None else None,
@@ -101,16 +102,16 @@ def _interrupt(argv: list[str], settle: float, feed: str | None = None, group: b
     time.sleep(settle)
     assert proc.poll() is None, proc.communicate()
     sent = time.monotonic()
-    if group:
-        os.killpg(proc.pid, signal.SIGINT)
+    if group and not parent_only:
+        os.killpg(proc.pid, sig)
     else:
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sig)
     try:
         out, err = proc.communicate(timeout=10)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.communicate()
-        pytest.fail(f"jiangjun {' '.join(argv)} still running 10 s after Ctrl-C")
+        pytest.fail(f"jiangjun {' '.join(argv)} still running 10 s after signal {sig}")
     if group:
         for _ in range(100):
             try:
@@ -155,6 +156,26 @@ def test_ctrl_c_ends_selfplay_quietly(tmp_path, settle):
     assert "interrupted; the finished chunks are kept" in err
     for noise in ("Traceback", "SpawnPoolWorker", "leaked", "Warning"):
         assert noise not in err, err
+
+
+def test_a_killed_selfplay_ends_its_workers_quietly_with_143(tmp_path, settle):
+    """`kill` (SIGTERM to the parent alone, as a job scheduler sends it): the workers go with
+    it, none prints a traceback (they did: broken pipes), the finished chunks stay."""
+    argv = ["selfplay", "--variant", "xiangqi", "--games", "400", "--nodes", "300",
+            "--chunk-games", "1", "--concurrency", "2", "--out", str(tmp_path / "data")]
+    code, err, _, _ = _interrupt(argv, settle + 5, group=True, sig=signal.SIGTERM, parent_only=True)
+    assert code == 143, err
+    for noise in ("Traceback", "SpawnPoolWorker", "leaked", "Warning"):
+        assert noise not in err, err
+
+
+@pytest.mark.parametrize("argv", [
+    ["perft", "--variant", "chess", "100"],
+    ["bench", "--variant", "chess", "--depth", "60"],
+])
+def test_sigterm_ends_a_command_at_once_with_143(argv, settle):
+    code, err, _, _ = _interrupt(argv, settle, sig=signal.SIGTERM)
+    assert code == 143 and "Traceback" not in err, err
 
 
 def test_ctrl_c_ends_a_match_and_its_engines(tmp_path, settle):
