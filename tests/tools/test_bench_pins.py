@@ -16,4 +16,4 @@ def test_the_printed_rows_are_the_rows_of_the_pinned_table():
 
 def test_a_game_with_a_shipped_net_names_it():
     assert "# with the shipped net (shogi-" in pin_line("shogi", 1)
-    assert "#" not in pin_line("xiangqi", 1)
+    assert "#" not in pin_line("janggi", 1)

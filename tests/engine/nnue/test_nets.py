@@ -1,6 +1,6 @@
-"""Which net a search uses: the shipped one (shogi's and chess's), EvalFile's when it fits the
-game, the built-in evaluation (said once on stderr) when it does not, and the search's score
-comes from the net."""
+"""Which net a search uses: the shipped one (shogi's, chess's and xiangqi's), EvalFile's when it
+fits the game, the built-in evaluation (said once on stderr) when it does not, and the search's
+score comes from the net."""
 import pytest
 
 from engine import Engine
@@ -14,8 +14,8 @@ from engine.search_records import SearchConfig
 from engine.variants import get_variant
 
 
-@pytest.mark.parametrize("game, l1", [("shogi", 128), ("chess", 64)])
-def test_shogi_and_chess_ship_a_net(game, l1):
+@pytest.mark.parametrize("game, l1", [("shogi", 128), ("chess", 64), ("xiangqi", 64)])
+def test_shogi_chess_and_xiangqi_ship_a_net(game, l1):
     """A shipped net (named by its weights' checksum, king-less A1 features) plays a default
     search of its game; ``Use NNUE`` off plays the hand-made evaluation."""
     spec = get_variant(game)
@@ -27,7 +27,7 @@ def test_shogi_and_chess_ship_a_net(game, l1):
     assert evaluation_table(spec, SearchConfig(use_nnue=False)) is eval_table(spec)
 
 
-@pytest.mark.parametrize("game", ["xiangqi", "janggi"])
+@pytest.mark.parametrize("game", ["janggi"])
 def test_the_games_without_a_net_play_the_built_in_evaluation(game):
     spec = get_variant(game)
     assert shipped_net(game) is None and load_net(spec) is None
