@@ -8,13 +8,13 @@
 
 Each game's bench positions (engine/bench.py) are searched with the built-in evaluation and
 with a net of each width and feature scheme (random weights, with ``--hidden`` layers if given:
-the speed of a net does not depend on what it learnt; K1's king buckets cost a refresh of one
-accumulator when a king changes bucket), alternating, ``--rounds`` times;
+the cost of a node does not depend on what the net learnt; K1's king buckets cost a refresh of
+one accumulator when a king changes bucket), alternating, ``--rounds`` times;
 the best round of each counts, so a moment of load elsewhere does not decide. The goal of
 issue 18: a net within 2x of the built-in evaluation's speed (ratio >= 0.5).
-A random net's scores shape a tree unlike a trained one's (xiangqi, L1 64 and 128 random nets:
-0.91x and 1.85x, the wider one faster), so a net about to ship is timed with ``--net``: each
-file is searched in the games of ``--games`` whose net it is.
+The tree does depend on it: a random net's scores shape one unlike a trained net's (xiangqi, L1
+64 and 128 random nets: 0.91x and 1.85x, the wider one faster), so a net about to ship is timed
+with ``--net``: each file is searched in the games of ``--games`` whose net it is.
 """
 from __future__ import annotations
 
