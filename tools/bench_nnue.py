@@ -69,8 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=7)
     parser.add_argument("--rounds", type=int, default=2)
     ns = parser.parse_args(argv)
-    for path in ns.net:
-        if not any(is_net_of(path, game) for game in ns.games):
+    games_of = {path: {game for game in ns.games if is_net_of(path, game)} for path in ns.net}
+    for path, games in games_of.items():
+        if not games:
             parser.error(f"{path} is no net of {', '.join(ns.games)}")
     folder = Path(tempfile.mkdtemp(prefix="jiangjun-bench-nnue-"))
     print(f"{'game':8} {'evaluation':21} {'nodes/s':>10} {'ratio':>6}")
@@ -83,9 +84,9 @@ def main(argv: list[str] | None = None) -> int:
                 net = FloatNet.initial(scheme_for(game, kind), l1, seed=1, hidden=ns.hidden)
                 write_net(path, net.quantised())
                 configs[f"net {name}"] = SearchConfig(eval_file=str(path))
-        for path in ns.net:
-            if is_net_of(path, game):
-                configs[f"net {path.name}"[:21]] = SearchConfig(eval_file=str(path))
+        for path, games in games_of.items():
+            if game in games:
+                configs[f"net {path}"] = SearchConfig(eval_file=str(path))
         nodes_per_second(game, 2, configs["built-in"])          # load the kernels first
         best = {name: 0.0 for name in configs}
         for _ in range(ns.rounds):
