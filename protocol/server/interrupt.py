@@ -25,7 +25,7 @@ import sys
 import threading
 
 EXIT_CODE = 130  # 128 + SIGINT, what shells report for a command ended by Ctrl-C
-EXIT_CODES = {signal.SIGINT: EXIT_CODE, signal.SIGTERM: 128 + signal.SIGTERM}
+TERMINATED_EXIT_CODE = 128 + signal.SIGTERM   # 143, for a command ended by SIGTERM
 
 _cleanups: list = []
 _exiting = threading.Lock()
@@ -72,7 +72,7 @@ def _watch(read_fd: int) -> None:
         if signal.SIGINT in received and signal.getsignal(signal.SIGINT) is _raise_keyboard_interrupt:
             exit_now()
         if signal.SIGTERM in received and signal.getsignal(signal.SIGTERM) is _exit_terminated:
-            exit_now(EXIT_CODES[signal.SIGTERM])
+            exit_now(TERMINATED_EXIT_CODE)
 
 
 def exit_now(code: int = EXIT_CODE) -> None:
