@@ -18,6 +18,17 @@ def vectors():
     return load_vectors
 
 
+@pytest.fixture
+def no_shipped_nets(monkeypatch, tmp_path):
+    """The package as if it shipped no net: the path a game without one takes, whichever games
+    ship nets today."""
+    from engine.nnue import nets
+    monkeypatch.setattr(nets, "NETS", tmp_path)
+    nets.shipped_net.cache_clear()
+    yield
+    nets.shipped_net.cache_clear()          # before monkeypatch restores NETS: no stale answer
+
+
 def pytest_sessionstart(session):
     """Compile (or load) every numba kernel once, before any test starts engine processes.
 

@@ -16,4 +16,7 @@ def test_the_printed_rows_are_the_rows_of_the_pinned_table():
 
 def test_a_game_with_a_shipped_net_names_it():
     assert "# with the shipped net (shogi-" in pin_line("shogi", 1)
-    assert "#" not in pin_line("janggi", 1)
+
+
+def test_a_game_without_a_net_has_a_bare_row(no_shipped_nets):
+    assert pin_line("shogi", 1) == '    "shogi": 1,'

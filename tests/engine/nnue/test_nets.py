@@ -27,8 +27,8 @@ def test_shogi_chess_and_xiangqi_ship_a_net(game, l1):
     assert evaluation_table(spec, SearchConfig(use_nnue=False)) is eval_table(spec)
 
 
-@pytest.mark.parametrize("game", ["janggi"])
-def test_the_games_without_a_net_play_the_built_in_evaluation(game):
+@pytest.mark.parametrize("game", ["xiangqi", "janggi", "shogi", "chess"])
+def test_a_game_without_a_net_plays_the_built_in_evaluation(game, no_shipped_nets):
     spec = get_variant(game)
     assert shipped_net(game) is None and load_net(spec) is None
     assert evaluation_table(spec, SearchConfig()) is eval_table(spec)

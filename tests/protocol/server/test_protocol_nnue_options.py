@@ -66,8 +66,16 @@ def test_usi_and_xboard_refusals_use_their_own_error_forms(nets):
     assert talk.loop.dialect.session.options["EvalFile"] == ""
 
 
-def test_bench_names_the_evaluation_of_each_game(capsys):
+def test_bench_says_when_a_game_plays_the_built_in_evaluation(capsys, no_shipped_nets):
     from protocol.cli import main
     assert main(["bench", "--variant", "janggi", "--depth", "2"]) == 0
     err = capsys.readouterr().err
     assert "janggi: built-in evaluation (no net ships for this game)" in err
+
+
+def test_bench_names_the_shipped_net_a_game_played_with(capsys):
+    from engine.nnue.nets import shipped_net
+    from protocol.cli import main
+    assert main(["bench", "--variant", "xiangqi", "--depth", "2"]) == 0
+    name = shipped_net("xiangqi").name
+    assert f"xiangqi: net {name} (sha256 {name[8:20]})" in capsys.readouterr().err
