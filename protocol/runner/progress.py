@@ -2,6 +2,8 @@
 
 import sys
 
+from .stats import MIN_PAIRS
+
 
 class Progress:
     def __init__(self, names: list[str], sprt=None, stream=sys.stderr):
@@ -27,7 +29,8 @@ class Progress:
                 if self.sprt.decidable(penta):
                     text += f"  LLR {self.sprt.llr(penta):+.2f} [{lo:.2f}, {hi:.2f}]"
                 else:  # the LLR of a sample with next to no variance is a huge, meaningless number
-                    text += f"  LLR -- [{lo:.2f}, {hi:.2f}] (no decision before each engine wins a pair)"
+                    text += (f"  LLR -- [{lo:.2f}, {hi:.2f}] (no decision before each engine wins"
+                             f" a pair or {MIN_PAIRS} pairs are played)")
         else:
             text += "  " + "  ".join(f"{n} {st.points[n]:g}/{st.games[n]}" for n in self.names)
         if self.tty:

@@ -72,6 +72,9 @@ def elo_estimate(wins: int, draws: int, losses: int, penta: list[int] | None = N
     return EloEstimate(elo, (hi - lo) / 2, los)
 
 
+MIN_PAIRS = 10            # a one-sided sample this large may decide an SPRT: see Sprt.status
+
+
 @dataclass(frozen=True)
 class Sprt:
     """Sequential probability ratio test on the logistic Elo of A over B."""
@@ -102,16 +105,22 @@ class Sprt:
 
     @staticmethod
     def decidable(penta: list[int]) -> bool:
-        """Each engine has won a pair (scored more than half of it): see status()."""
-        return any(penta[:2]) and any(penta[3:])
+        """Each engine has won a pair (scored more than half of it), or MIN_PAIRS pairs are
+        played: see status()."""
+        return sum(penta) >= MIN_PAIRS or (any(penta[:2]) and any(penta[3:]))
 
     def status(self, penta: list[int]) -> str:
         """'H1' (A is better by elo1), 'H0' (not better than elo0) or '' (continue).
 
-        No decision until each engine has won a pair (scored more than half of it): before
-        that the sample's variance is next to nothing and the LLR meaningless (two pairs
-        of 1.5 points each gave +7.6, past the bound, after four games; two all-draw pairs as
-        far below), as cutechess waits for a win, a draw and a loss before it decides."""
+        No decision on a one-sided sample of fewer than MIN_PAIRS pairs, that is until each
+        engine has won a pair (scored more than half of it) or that many pairs are played: a
+        few one-sided pairs have next to no variance and a meaningless LLR (two pairs of 1.5
+        points each gave +7.6, past the bound, after four games; two all-draw pairs as far
+        below). Waiting for a pair won by each side alone never ends when one engine is far
+        stronger (janggi, which has no draws: 39-0-9 and LLR +3.5 with no pair lost).
+        From MIN_PAIRS pairs on the one-sided sample is itself the evidence: even engines win
+        a pair by 1.5 points or more with probability at most 1/3 (draw rate 1/3), so ten
+        such pairs in a row happen by chance less than once in 50,000 tests."""
         if not self.decidable(penta):
             return ""
         lower, upper = self.bounds

@@ -82,13 +82,21 @@ def test_sprt_decides_both_ways():
     assert sprt.llr([0, 0, 0, 0, 0]) == 0.0
 
 
-@pytest.mark.parametrize("penta", [[0, 0, 0, 2, 0], [0, 3, 0, 0, 0], [0, 0, 30, 0, 0],
-                                   [0, 0, 12, 0, 0]])
-def test_sprt_waits_until_each_engine_has_won_a_pair(penta):
-    # one-sided samples have next to no variance: their LLR runs past a bound at once
+@pytest.mark.parametrize("penta", [[0, 0, 0, 2, 0], [0, 3, 0, 0, 0], [0, 0, 9, 0, 0],
+                                   [0, 0, 0, 1, 8]])
+def test_sprt_waits_on_a_small_one_sided_sample(penta):
+    # a few one-sided pairs have next to no variance: their LLR runs past a bound at once
     sprt = Sprt(elo0=0, elo1=5)
     assert abs(sprt.llr(penta)) > sprt.bounds[1]
     assert sprt.status(penta) == ""
+
+
+@pytest.mark.parametrize("penta, status", [([0, 0, 9, 0, 15], "H1"), ([0, 0, 12, 0, 0], "H0"),
+                                           ([0, 0, 5, 0, 5], "")])
+def test_a_one_sided_sample_of_ten_pairs_or_more_may_decide(penta, status):
+    # janggi has no draws: a far stronger net won 39 games of 48 and no pair was lost
+    sprt = Sprt(elo0=0, elo1=20)
+    assert sprt.status(penta) == status
 
 
 def test_progress_line_says_when_the_llr_cannot_decide_yet():
@@ -107,7 +115,8 @@ def test_progress_line_says_when_the_llr_cannot_decide_yet():
     line = stream.getvalue()
     assert standings.penta("new", "base") == [0, 0, 0, 0, 2]
     assert sprt.llr([0, 0, 0, 0, 2]) > sprt.bounds[1] and not sprt.decidable([0, 0, 0, 0, 2])
-    assert "LLR -- [-2.94, 2.94] (no decision before each engine wins a pair)" in line
+    assert ("LLR -- [-2.94, 2.94] (no decision before each engine wins a pair or 10 pairs are"
+            " played)") in line
     # once each engine has won a pair, the SPRT may decide
     assert sprt.decidable([1, 0, 0, 0, 2])
 
