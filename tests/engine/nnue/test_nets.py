@@ -1,4 +1,4 @@
-"""Which net a search uses: the shipped one (shogi's, chess's and xiangqi's), EvalFile's when it
+"""Which net a search uses: the shipped one (every game has one), EvalFile's when it
 fits the game, the built-in evaluation (said once on stderr) when it does not, and the search's
 score comes from the net."""
 import pytest
@@ -14,8 +14,9 @@ from engine.search_records import SearchConfig
 from engine.variants import get_variant
 
 
-@pytest.mark.parametrize("game, l1", [("shogi", 128), ("chess", 64), ("xiangqi", 64)])
-def test_shogi_chess_and_xiangqi_ship_a_net(game, l1):
+@pytest.mark.parametrize("game, l1", [("shogi", 128), ("chess", 64), ("xiangqi", 64),
+                                     ("janggi", 64)])
+def test_every_game_ships_a_net(game, l1):
     """A shipped net (named by its weights' checksum, king-less A1 features) plays a default
     search of its game; ``Use NNUE`` off plays the hand-made evaluation."""
     spec = get_variant(game)
