@@ -74,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
         if not games:
             parser.error(f"{path} is no net of {', '.join(ns.games)}")
     folder = Path(tempfile.mkdtemp(prefix="jiangjun-bench-nnue-"))
-    print(f"{'game':8} {'evaluation':21} {'nodes/s':>10} {'ratio':>6}")
+    width = max([21] + [len(f"net {path}") for path in ns.net])    # a row names its file whole
+    print(f"{'game':8} {'evaluation':{width}} {'nodes/s':>10} {'ratio':>6}")
     for game in ns.games:
         configs = {"built-in": SearchConfig(use_nnue=False)}
         for kind in ns.features:
@@ -93,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
             for name, config in configs.items():
                 best[name] = max(best[name], nodes_per_second(game, ns.depth, config))
         for name, nps in best.items():
-            print(f"{game:8} {name:21} {nps:10.0f} {nps / best['built-in']:6.2f}", flush=True)
+            print(f"{game:8} {name:{width}} {nps:10.0f} {nps / best['built-in']:6.2f}",
+                  flush=True)
     return 0
 
 

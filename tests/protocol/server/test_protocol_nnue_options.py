@@ -78,4 +78,5 @@ def test_bench_names_the_shipped_net_a_game_played_with(capsys):
     from protocol.cli import main
     assert main(["bench", "--variant", "xiangqi", "--depth", "2"]) == 0
     name = shipped_net("xiangqi").name
-    assert f"xiangqi: net {name} (sha256 {name[8:20]})" in capsys.readouterr().err
+    checksum = name.removeprefix("xiangqi-").removesuffix(".nnue")
+    assert f"xiangqi: net {name} (sha256 {checksum})" in capsys.readouterr().err
