@@ -12,6 +12,9 @@ sets its Skill Level, omit it for full strength), ``jiangjun`` (our engine with 
 played), so games differ.
 
     python -m tools.strength_match --variant xiangqi --opponent jiangjun --threads 2 --games 100
+
+With ``--log F`` an interrupted gauntlet carries on: the same command plus ``--resume`` plays
+only the games F lacks (without it, the runner refuses to start over an F that holds games).
 """
 from __future__ import annotations
 
@@ -59,6 +62,8 @@ def build_args(ns: argparse.Namespace) -> list[str]:
             "--seed", str(ns.seed), "--concurrency", str(ns.concurrency)]
     if ns.log:
         args += ["--log", ns.log]
+    if ns.resume:
+        args.append("--resume")
     return args
 
 
@@ -77,6 +82,8 @@ def main() -> int:
     parser.add_argument("--fsf-variant", help="UCI_Variant for Fairy-Stockfish (default: the game's; "
                                               "janggicasual: see FSF_VARIANT)")
     parser.add_argument("--log", help="JSON-lines game log")
+    parser.add_argument("--resume", action="store_true",
+                        help="carry on the interrupted gauntlet of --log (same arguments)")
     ns = parser.parse_args()
     needs = {"maxqi": [MAXQI], "fsf": [FSF], "jiangjun": []}[ns.opponent]
     for path in needs:

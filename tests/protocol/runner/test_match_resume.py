@@ -142,3 +142,38 @@ def test_the_match_command_resumes_its_log(tmp_path, capsys):
     assert match_main(other_seed + ["--games", "4", "--resume"]) == 2
     assert "cannot resume" in capsys.readouterr().err
     assert match_main([w for w in argv if w not in ("--log", str(log))] + ["--resume"]) == 2
+
+
+@pytest.mark.parametrize("output", ["log", "pgn", "shogi-dir"])
+def test_a_new_match_never_overwrites_the_records_of_another(tmp_path, capsys, output):
+    """The same command without --resume once truncated a 95-game log: now it refuses to start,
+    names the file and the way on, and leaves the file as it was."""
+    engine = f"cmd={sys.executable} -m protocol"
+    argv = ["--variant", "chess", "--engine", "name=x", engine, "proto=uci",
+            "--engine", "name=y", engine, "proto=uci", "--depth", "1", "--games", "2"]
+    if output == "shogi-dir":
+        target = tmp_path / "records"
+        target.mkdir()
+        (target / "game_0001.csa").write_text("V2.2\n")
+        argv += ["--shogi-dir", str(target)]
+        held = "already holds 1 game records"
+    else:
+        target = tmp_path / f"m.{'jsonl' if output == 'log' else 'pgn'}"
+        target.write_text('{"index": 0}\n{"index": 1}\n' if output == "log" else "[Event \"x\"]\n")
+        argv += [f"--{output}", str(target)]
+        held = "already holds 2 games" if output == "log" else "already holds games"
+    before = sorted(p.read_text() for p in tmp_path.rglob("*") if p.is_file())
+    assert match_main(argv) == 2
+    err = capsys.readouterr().err
+    assert held in err and "add --resume to carry that match on" in err
+    assert sorted(p.read_text() for p in tmp_path.rglob("*") if p.is_file()) == before
+
+
+def test_an_empty_log_may_be_started_over(tmp_path):
+    log = tmp_path / "m.jsonl"
+    log.write_text("\n")
+    engine = f"cmd={sys.executable} -m protocol"
+    assert match_main(["--variant", "chess", "--engine", "name=x", engine, "proto=uci",
+                       "--engine", "name=y", engine, "proto=uci", "--depth", "1",
+                       "--games", "2", "--log", str(log)]) == 0
+    assert len(log.read_text().splitlines()) == 2
