@@ -31,7 +31,9 @@ FSF = "/usr/games/fairy-stockfish"
 # (engine/rules/janggi.py). Its "janggi" (the default here) forbids moves that leave the generals
 # facing before any capture, which our rules allow, so after such a move of ours it drops the
 # rest of the move list and plays from a wrong position: 7 of 100 games at Skill 10 ended with its
-# "illegal" move (count them apart). Its "janggicasual" (--fsf-variant janggicasual) accepts
+# "illegal" move (count them apart); with the generals facing and a cannon checking its general
+# through ours, it also passes in check, which our rule book forbids (2 of 200 games with the
+# net, same FEN on both boards). Its "janggicasual" (--fsf-variant janggicasual) accepts
 # every move but knows no bikjang end at all, so it leaves bikjang standing when behind on
 # points. The runner judges by our rules.
 FSF_VARIANT: dict[str, str] = {}
