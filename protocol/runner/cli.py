@@ -205,8 +205,11 @@ def _earlier_records(args) -> str:
     """What an earlier match left in this match's output files ("" when nothing): a new match
     that truncated them would throw away games that took hours to play."""
     if args.log and os.path.isfile(args.log):
-        with open(args.log, encoding="utf-8", errors="replace") as handle:
-            games = sum(1 for line in handle if line.strip())
+        try:
+            with open(args.log, encoding="utf-8", errors="replace") as handle:
+                games = sum(1 for line in handle if line.strip())
+        except OSError as error:
+            return f"{args.log} cannot be read ({error.strerror})"
         if games:
             return f"{args.log} already holds {games} game{'s' * (games != 1)}"
     if args.pgn and os.path.isfile(args.pgn) and os.path.getsize(args.pgn):
