@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import time
 
 import chess
@@ -13,6 +14,32 @@ from .pgn_tags import move_comment, setup_tags, wrap_movetext
 from .shogi_writer import write_shogi
 
 PGN_PASS = "@@@@"
+SHOGI_RECORD = re.compile(r"game_\d+\.(csa|kif)")   # shogi_record_name's files
+
+
+def shogi_record_name(game: GameResult, shogi_format: str) -> str:
+    """The file of one shogi game in --shogi-dir: numbered from 1 by the game's index."""
+    return f"game_{game.index + 1:04d}.{'csa' if shogi_format == 'csa' else 'kif'}"
+
+
+def earlier_records(pgn: str | None, shogi_dir: str | None, jsonl: str | None) -> str:
+    """What an earlier match left in the files a RecordWriter would write ("" when nothing):
+    a new match that truncated them would throw away games that took hours to play."""
+    if jsonl and os.path.isfile(jsonl):
+        try:
+            with open(jsonl, encoding="utf-8", errors="replace") as handle:
+                games = sum(1 for line in handle if line.strip())
+        except OSError as error:
+            return f"{jsonl} cannot be read ({error.strerror})"
+        if games:
+            return f"{jsonl} already holds {games} game{'s' * (games != 1)}"
+    if pgn and os.path.isfile(pgn) and os.path.getsize(pgn):
+        return f"{pgn} already holds games"
+    if shogi_dir and os.path.isdir(shogi_dir):
+        records = [name for name in os.listdir(shogi_dir) if SHOGI_RECORD.fullmatch(name)]
+        if records:
+            return f"{shogi_dir} already holds {len(records)} game records"
+    return ""
 
 
 def _comment(rec) -> str:
@@ -90,8 +117,8 @@ class RecordWriter:
                 fh.write(json.dumps(game.to_dict(), ensure_ascii=False) + "\n")
         if "pgn" not in get_variant(game.variant).record_formats:    # shogi: CSA or KIF
             if self.shogi_dir:
-                ext = "csa" if self.shogi_format == "csa" else "kif"
-                write_shogi(game, os.path.join(self.shogi_dir, f"game_{game.index + 1:04d}.{ext}"),
+                write_shogi(game, os.path.join(self.shogi_dir,
+                                               shogi_record_name(game, self.shogi_format)),
                             self.shogi_format)
         elif self.pgn:
             with open(self.pgn, "a", encoding="utf-8") as fh:

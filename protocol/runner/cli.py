@@ -9,12 +9,11 @@ Example (our engine against Fairy-Stockfish, 10 game pairs, 5 s + 0.1 s):
 """
 
 import argparse
-import os
 import re
 import sys
 
 from protocol.clients import DIALECTS
-from protocol.records.writer import RecordWriter
+from protocol.records.writer import RecordWriter, earlier_records
 
 from .config import Adjudication, EngineConfig, TimeControl, seconds_problem
 from .executors import DaskExecutor, LocalExecutor
@@ -201,27 +200,6 @@ def _value(text: str):
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
-def _earlier_records(args) -> str:
-    """What an earlier match left in this match's output files ("" when nothing): a new match
-    that truncated them would throw away games that took hours to play."""
-    if args.log and os.path.isfile(args.log):
-        try:
-            with open(args.log, encoding="utf-8", errors="replace") as handle:
-                games = sum(1 for line in handle if line.strip())
-        except OSError as error:
-            return f"{args.log} cannot be read ({error.strerror})"
-        if games:
-            return f"{args.log} already holds {games} game{'s' * (games != 1)}"
-    if args.pgn and os.path.isfile(args.pgn) and os.path.getsize(args.pgn):
-        return f"{args.pgn} already holds games"
-    if args.shogi_dir and os.path.isdir(args.shogi_dir):
-        records = [name for name in os.listdir(args.shogi_dir)
-                   if re.fullmatch(r"game_\d+\.(csa|kif)", name)]
-        if records:
-            return f"{args.shogi_dir} already holds {len(records)} game records"
-    return ""
-
-
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -278,7 +256,7 @@ def main(argv: list[str]) -> int:
     specs = schedule(engines, args.variant, tc, openings, args.rounds, args.games,
                      args.gauntlet, adj, rules)
     finished = []
-    earlier = _earlier_records(args)
+    earlier = earlier_records(args.pgn, args.shogi_dir, args.log)
     if earlier and not args.resume:
         print(f"jiangjun match: {earlier}: add --resume to carry that match on, or name "
               "another file (a new match never overwrites one)", file=sys.stderr)
