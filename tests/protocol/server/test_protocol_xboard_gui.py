@@ -80,7 +80,10 @@ def test_xboard_runs_a_game_to_its_end(tmp_path, variant):
         # check janggi's own game ends (counting, bikjang), so it must trust the engines' claims.
         # Fairy-Stockfish 11.1 also reads bikjang without our rules' "after a capture" condition
         # and then stalls; the 1-minute clock makes such a stall a time loss.
-        command += ["-testClaims", "false"]
+        # Neither engine claims janggi's 200-ply points end under XBoard (its own board would
+        # rule the claim false), so a quiet game ran past 400 plies; XBoard's own move limit
+        # ends it as a draw ("Xboard adjudication: long game"), as a tournament director would.
+        command += ["-testClaims", "false", "-adjudicateDrawMoves", "100"]
     done = threading.Event()
     shot = tmp_path / "screen.xwd"
     watcher = threading.Thread(target=_screenshots, args=(tmp_path, shot, done), daemon=True)
