@@ -1,0 +1,156 @@
+"""What a `jiangjun match` log says about its engines: standings, how the games ended, and how
+deep each engine searched in the same stretch of every game.
+
+    python -m tools.match_report games.jsonl [more.jsonl ...] [--plies 5 60]
+
+Three parts, one per question a gauntlet raises:
+- the standings the runner prints at the end (W-D-L, Elo with its error, LOS, pentanomial);
+- per pairing, how the games ended, the reasons with the side names replaced by the engines that
+  played them ("fsf is checkmated") and counts taken out, so 13 perpetual chases are one line;
+- per engine, over the plies ``--plies FROM TO`` of every game (book moves left out: the
+  middlegame, where both engines think), the median move time, depth and nodes, and the mean
+  clock time a game used, so two engines' depth at equal time can be read side by side.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from engine.fen_text import first_to_move
+from engine.variants import get_variant
+from protocol.records.game import GameResult
+from protocol.runner.standings import Standings
+
+DEFAULT_PLIES = (5, 60)
+
+
+def read_log(path: Path) -> list[GameResult]:
+    """The games of one JSON-lines match log (blank lines skipped)."""
+    with path.open(encoding="utf-8") as handle:
+        return [GameResult.from_dict(json.loads(line)) for line in handle if line.strip()]
+
+
+def player_of_ply(game: GameResult) -> tuple[str, str]:
+    """The engines by the parity of the ply they move on: (ply 0's mover, ply 1's mover)."""
+    first_side = first_to_move(get_variant(game.variant), game.start_fen)
+    names = (game.first, game.second)             # the first engine plays side 0
+    return (names[first_side], names[1 - first_side])
+
+
+def ending(game: GameResult) -> str:
+    """The game's reason in words, side names replaced by the engines that played them and
+    counts left out: a line that groups alike endings of different games."""
+    text = game.reason
+    side_names = get_variant(game.variant).side_names
+    for name, engine_name in zip(side_names, (game.first, game.second)):
+        text = re.sub(rf"\b{re.escape(name)}\b", engine_name, text, flags=re.IGNORECASE)
+    text = re.sub(r"\s*\([^()]*\)", "", text)
+    return re.sub(r"\d+(?:\.\d+)?", "N", text).strip()
+
+
+def outcome_for(game: GameResult, name: str) -> str:
+    points = game.score_of(name)
+    return "win" if points == 1 else "draw" if points == 0.5 else "loss"
+
+
+def search_figures(games: list[GameResult], plies: tuple[int, int]) -> dict[str, dict]:
+    """Per engine: median move time, depth and nodes over the ply window, mean clock per game."""
+    moves: dict[str, list] = defaultdict(list)
+    clock: dict[str, list[float]] = defaultdict(list)
+    for game in games:
+        movers = player_of_ply(game)
+        used = {game.first: 0.0, game.second: 0.0}
+        for ply, move in enumerate(game.moves):
+            if ply < game.opening_plies or move.elapsed is None:
+                continue
+            name = movers[ply % 2]
+            used[name] += move.elapsed
+            if plies[0] <= ply < plies[1] and move.depth is not None:
+                moves[name].append((move.elapsed, move.depth, move.nodes or 0))
+        for name, seconds in used.items():
+            clock[name].append(seconds)
+    figures = {}
+    for name in clock:
+        sample = moves[name]
+        figures[name] = {
+            "moves": len(sample),
+            "time": statistics.median(m[0] for m in sample) if sample else None,
+            "depth": statistics.median(m[1] for m in sample) if sample else None,
+            "nodes": statistics.median(m[2] for m in sample) if sample else None,
+            "clock": statistics.mean(clock[name]),
+        }
+    return figures
+
+
+def report(games: list[GameResult], plies: tuple[int, int] = DEFAULT_PLIES) -> str:
+    names: list[str] = []
+    for game in games:
+        names += [n for n in (game.first, game.second) if n not in names]
+    standings = Standings(names)
+    for game in games:
+        if game.result in ("1-0", "0-1", "1/2-1/2"):
+            standings.add(game)
+    lines = [standings.table(), ""]
+
+    endings: dict[tuple[str, str], Counter] = defaultdict(Counter)
+    for game in games:
+        if game.result not in ("1-0", "0-1", "1/2-1/2"):
+            continue
+        first = names.index(game.first) < names.index(game.second)
+        a, b = (game.first, game.second) if first else (game.second, game.first)
+        endings[(a, b)][(outcome_for(game, a), ending(game))] += 1
+    for (a, b), counts in endings.items():
+        lines.append(f"How {a} vs {b} ended (from {a}'s side):")
+        for (outcome, text), count in sorted(counts.items(),
+                                             key=lambda item: (("win", "draw", "loss").index(
+                                                 item[0][0]), -item[1], item[0][1])):
+            lines.append(f"  {outcome:<5}{count:>5}  {text}")
+        lines.append("")
+
+    figures = search_figures(games, plies)
+    lines.append(f"Search per engine, plies {plies[0]}-{plies[1] - 1} of every game (medians):")
+    lines.append(f"{'Engine':<24}{'moves':>7}{'time s':>9}{'depth':>7}{'nodes':>10}"
+                 f"{'clock/game s':>14}")
+    for name in names:
+        row = figures.get(name)
+        if row is None:
+            continue
+        if row["moves"]:
+            lines.append(f"{name:<24}{row['moves']:>7}{row['time']:>9.3f}{row['depth']:>7g}"
+                         f"{row['nodes']:>10.0f}{row['clock']:>14.1f}")
+        else:
+            lines.append(f"{name:<24}{0:>7}{'-':>9}{'-':>7}{'-':>10}{row['clock']:>14.1f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("logs", nargs="+", type=Path)
+    parser.add_argument("--plies", nargs=2, type=int, default=list(DEFAULT_PLIES),
+                        metavar=("FROM", "TO"),
+                        help="the stretch of every game the search figures cover (plies FROM to "
+                             "TO-1, counted from the start; default 5 60)")
+    args = parser.parse_args(argv)
+    if args.plies[0] < 0 or args.plies[1] <= args.plies[0]:
+        parser.error("--plies needs 0 <= FROM < TO")
+    games: list[GameResult] = []
+    for path in args.logs:
+        try:
+            games += read_log(path)
+        except (OSError, ValueError, TypeError) as exc:
+            print(f"match_report: cannot read {path}: {exc}", file=sys.stderr)
+            return 2
+    if not games:
+        print("match_report: the logs hold no games", file=sys.stderr)
+        return 2
+    print(report(games, tuple(args.plies)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
