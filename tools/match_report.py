@@ -21,9 +21,8 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from engine.fen_text import first_to_move
 from engine.variants import get_variant
-from protocol.records.game import GameResult
+from protocol.records.game import FIRST_POINTS, GameResult
 from protocol.runner.standings import Standings
 
 DEFAULT_PLIES = (5, 60)
@@ -33,13 +32,6 @@ def read_log(path: Path) -> list[GameResult]:
     """The games of one JSON-lines match log (blank lines skipped)."""
     with path.open(encoding="utf-8") as handle:
         return [GameResult.from_dict(json.loads(line)) for line in handle if line.strip()]
-
-
-def player_of_ply(game: GameResult) -> tuple[str, str]:
-    """The engines by the parity of the ply they move on: (ply 0's mover, ply 1's mover)."""
-    first_side = first_to_move(get_variant(game.variant), game.start_fen)
-    names = (game.first, game.second)             # the first engine plays side 0
-    return (names[first_side], names[1 - first_side])
 
 
 def ending(game: GameResult) -> str:
@@ -63,7 +55,7 @@ def search_figures(games: list[GameResult], plies: tuple[int, int]) -> dict[str,
     moves: dict[str, list] = defaultdict(list)
     clock: dict[str, list[float]] = defaultdict(list)
     for game in games:
-        movers = player_of_ply(game)
+        movers = game.movers()
         used = {game.first: 0.0, game.second: 0.0}
         for ply, move in enumerate(game.moves):
             if ply < game.opening_plies or move.elapsed is None:
@@ -92,18 +84,14 @@ def report(games: list[GameResult], plies: tuple[int, int] = DEFAULT_PLIES) -> s
     for game in games:
         names += [n for n in (game.first, game.second) if n not in names]
     standings = Standings(names)
-    for game in games:
-        if game.result in ("1-0", "0-1", "1/2-1/2"):
-            standings.add(game)
-    lines = [standings.table(), ""]
-
     endings: dict[tuple[str, str], Counter] = defaultdict(Counter)
     for game in games:
-        if game.result not in ("1-0", "0-1", "1/2-1/2"):
+        if game.result not in FIRST_POINTS:        # not played to a result
             continue
-        first = names.index(game.first) < names.index(game.second)
-        a, b = (game.first, game.second) if first else (game.second, game.first)
+        standings.add(game)
+        a, b = sorted((game.first, game.second), key=names.index)
         endings[(a, b)][(outcome_for(game, a), ending(game))] += 1
+    lines = [standings.table(), ""]
     for (a, b), counts in endings.items():
         lines.append(f"How {a} vs {b} ended (from {a}'s side):")
         for (outcome, text), count in sorted(counts.items(),

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from engine.fen_text import first_to_move
+from engine.variants import get_variant
+
 # A finished game's points for its first player, by result.
 FIRST_POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 
@@ -45,6 +48,13 @@ class GameResult:
         if first_points is None:
             return 0.0
         return first_points if name == self.first else 1.0 - first_points
+
+    def movers(self) -> tuple[str, str]:
+        """The engines by the parity of the ply they move on: (ply 0's mover, ply 1's mover).
+        The first engine plays the first side, which the start FEN may not give the move."""
+        first_side = first_to_move(get_variant(self.variant), self.start_fen)
+        names = (self.first, self.second)
+        return (names[first_side], names[1 - first_side])
 
     def to_dict(self) -> dict:
         return asdict(self)

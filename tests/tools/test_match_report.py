@@ -2,7 +2,7 @@
 import json
 
 from protocol.records.game import GameResult, MoveRecord
-from tools.match_report import ending, main, player_of_ply, report, search_figures
+from tools.match_report import ending, main, report, search_figures
 
 BLACK_TO_MOVE = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1"
 
@@ -30,9 +30,8 @@ def test_endings_name_the_engines_and_group_alike_games():
 
 
 def test_a_start_with_the_second_side_to_move_swaps_the_movers():
-    assert player_of_ply(game(0, "ours", "fsf", "1-0", "x")) == ("ours", "fsf")
-    assert player_of_ply(game(0, "ours", "fsf", "1-0", "x", start_fen=BLACK_TO_MOVE)) == \
-        ("fsf", "ours")
+    assert game(0, "ours", "fsf", "1-0", "x").movers() == ("ours", "fsf")
+    assert game(0, "ours", "fsf", "1-0", "x", start_fen=BLACK_TO_MOVE).movers() == ("fsf", "ours")
 
 
 def test_search_figures_cover_the_ply_window_and_the_whole_clock():
