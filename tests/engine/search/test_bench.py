@@ -10,7 +10,7 @@ PINNED = {                     # python -m tools.bench_pins prints this table an
     "chess": 29510,               # with the shipped net (chess-93b189cd9485.nnue)
     "janggi": 21980,              # with the shipped net (janggi-0e13984592bf.nnue)
     "shogi": 128912,              # with the shipped net (shogi-4c0ea184fcd5.nnue)
-    "xiangqi": 14942,             # with the shipped net (xiangqi-54069f97fe70.nnue)
+    "xiangqi": 21711,             # with the shipped net (xiangqi-e68629017b86.nnue)
 }
 
 
