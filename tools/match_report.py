@@ -22,7 +22,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from engine.variants import get_variant
-from protocol.records.game import FIRST_POINTS, GameResult
+from protocol.records.game import GameResult
 from protocol.runner.standings import Standings
 
 DEFAULT_PLIES = (5, 60)
@@ -86,7 +86,7 @@ def report(games: list[GameResult], plies: tuple[int, int] = DEFAULT_PLIES) -> s
     standings = Standings(names)
     endings: dict[tuple[str, str], Counter] = defaultdict(Counter)
     for game in games:
-        if game.result not in FIRST_POINTS:        # not played to a result
+        if not game.finished:
             continue
         standings.add(game)
         a, b = sorted((game.first, game.second), key=names.index)

@@ -42,6 +42,11 @@ class GameResult:
     host: str = ""
     failed_to_start: str = ""  # the engine that could not start (the runner counts these)
 
+    @property
+    def finished(self) -> bool:
+        """Played to a result ('*': not played, or not to its end)."""
+        return self.result in FIRST_POINTS
+
     def score_of(self, name: str) -> float:
         """Points for engine ``name`` (1, 0.5, 0)."""
         first_points = FIRST_POINTS.get(self.result)

@@ -44,7 +44,7 @@ def finished_games(log: str | Path, specs: list[GameSpec]) -> list[GameResult]:
         if mismatch:
             raise ResumeError(f"{path}, line {number}: game {game.index + 1} {mismatch}; "
                               "resume with the arguments the match was started with")
-        if game.result in ("1-0", "0-1", "1/2-1/2"):
+        if game.finished:
             done[game.index] = game
     return list(done.values())
 
