@@ -22,7 +22,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from engine.variants import get_variant
-from protocol.records.game import GameResult
+from protocol.records.game import OUTCOMES, GameResult
 from protocol.runner.standings import Standings
 
 DEFAULT_PLIES = (5, 60)
@@ -43,11 +43,6 @@ def ending(game: GameResult) -> str:
         text = re.sub(rf"\b{re.escape(name)}\b", engine_name, text, flags=re.IGNORECASE)
     text = re.sub(r"\s*\([^()]*\)", "", text)
     return re.sub(r"\d+(?:\.\d+)?", "N", text).strip()
-
-
-def outcome_for(game: GameResult, name: str) -> str:
-    points = game.score_of(name)
-    return "win" if points == 1 else "draw" if points == 0.5 else "loss"
 
 
 def search_figures(games: list[GameResult], plies: tuple[int, int]) -> dict[str, dict]:
@@ -90,12 +85,12 @@ def report(games: list[GameResult], plies: tuple[int, int] = DEFAULT_PLIES) -> s
             continue
         standings.add(game)
         a, b = sorted((game.first, game.second), key=names.index)
-        endings[(a, b)][(outcome_for(game, a), ending(game))] += 1
+        endings[(a, b)][(game.outcome_of(a), ending(game))] += 1
     lines = [standings.table(), ""]
     for (a, b), counts in endings.items():
         lines.append(f"How {a} vs {b} ended (from {a}'s side):")
         for (outcome, text), count in sorted(counts.items(),
-                                             key=lambda item: (("win", "draw", "loss").index(
+                                             key=lambda item: (OUTCOMES.index(
                                                  item[0][0]), -item[1], item[0][1])):
             lines.append(f"  {outcome:<5}{count:>5}  {text}")
         lines.append("")

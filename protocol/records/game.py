@@ -9,6 +9,7 @@ from engine.variants import get_variant
 
 # A finished game's points for its first player, by result.
 FIRST_POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+OUTCOMES = ("win", "draw", "loss")  # an engine's side of a finished game, best first
 
 
 @dataclass
@@ -53,6 +54,12 @@ class GameResult:
         if first_points is None:
             return 0.0
         return first_points if name == self.first else 1.0 - first_points
+
+    def outcome_of(self, name: str) -> str:
+        """'win', 'draw' or 'loss' for engine ``name`` (a game without a result counts as lost,
+        as score_of gives it no points)."""
+        points = self.score_of(name)
+        return OUTCOMES[0 if points == 1 else 1 if points == 0.5 else 2]
 
     def movers(self) -> tuple[str, str]:
         """The engines by the parity of the ply they move on: (ply 0's mover, ply 1's mover).

@@ -2,7 +2,7 @@
 
 from collections import defaultdict
 
-from protocol.records.game import GameResult
+from protocol.records.game import OUTCOMES, GameResult
 
 from .stats import EloEstimate, elo_estimate, format_elo, format_error
 
@@ -26,8 +26,7 @@ class Standings:
             self.points[name] += game.score_of(name)
             self.games[name] += 1
         a, b = self._key(game.first, game.second)
-        points = game.score_of(a)
-        self.wdl[(a, b)][0 if points == 1 else 1 if points == 0.5 else 2] += 1
+        self.wdl[(a, b)][OUTCOMES.index(game.outcome_of(a))] += 1
         self.first_wins += game.result == "1-0"
         self.second_wins += game.result == "0-1"
         self.draws += game.result == "1/2-1/2"

@@ -34,6 +34,16 @@ def test_a_start_with_the_second_side_to_move_swaps_the_movers():
     assert game(0, "ours", "fsf", "1-0", "x", start_fen=BLACK_TO_MOVE).movers() == ("fsf", "ours")
 
 
+def test_each_engine_has_its_own_side_of_a_result():
+    won_by_first = game(0, "ours", "fsf", "1-0", "x")
+    assert (won_by_first.outcome_of("ours"), won_by_first.outcome_of("fsf")) == ("win", "loss")
+    won_by_second = game(1, "fsf", "ours", "0-1", "x")
+    assert (won_by_second.outcome_of("ours"), won_by_second.outcome_of("fsf")) == ("win", "loss")
+    assert game(2, "a", "b", "1/2-1/2", "x").outcome_of("b") == "draw"
+    unplayed = game(3, "a", "b", "*", "x")
+    assert not unplayed.finished and unplayed.outcome_of("a") == "loss"
+
+
 def test_search_figures_cover_the_ply_window_and_the_whole_clock():
     games = [game(0, "ours", "fsf", "1-0", "black is checkmated", plies=10),
              game(1, "fsf", "ours", "0-1", "red is checkmated", plies=10, even=DEEP, odd=QUICK)]
