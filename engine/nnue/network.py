@@ -172,6 +172,18 @@ class QuantisedNet:
     def checksum(self) -> str:
         return hashlib.sha256(self.payload()).hexdigest()
 
+    def dequantised(self) -> FloatNet:
+        """The float net these integers round (to within the rounding): where more training
+        can start from (``jiangjun train --init``)."""
+        hidden = tuple(((weight / HIDDEN_SCALE).astype(np.float32),
+                        ((bias.astype(np.float64) - HIDDEN_SCALE // 2)
+                         / (FT_SCALE * HIDDEN_SCALE)).astype(np.float32))
+                       for weight, bias in self.hidden)
+        return FloatNet(self.scheme, (self.ft_w / FT_SCALE).astype(np.float32),
+                        (self.ft_b / FT_SCALE).astype(np.float32),
+                        (self.out_w / (SCALE * OUT_SCALE)).astype(np.float32),
+                        (self.out_b / (SCALE * FT_SCALE * OUT_SCALE)).astype(np.float32), hidden)
+
     def evaluate(self, squares: np.ndarray, hands: np.ndarray, stm: int) -> int:
         """Centipawns for the side to move of one position (a record's fields), by a full
         refresh: the reference the engine's incremental accumulators must equal."""

@@ -25,7 +25,7 @@ from ..kernels.nnue_train import (adam_step, forward, gradients, hidden_forward,
 from ..position import Position
 from ..variants import get_variant
 from .features import FeatureScheme, scheme_arrays, scheme_for
-from .network import HIDDEN_CLIP, FloatNet, ft_clip
+from .network import HIDDEN_CLIP, FloatNet, QuantisedNet, ft_clip
 from .records import chunk_files, playable_squares, read_chunk
 
 OUT_CLIP = 8.0          # output weights, in units of ``scale`` centipawns
@@ -270,12 +270,14 @@ def castling_impossible(spec, squares: np.ndarray) -> np.ndarray:
 
 
 def train(data: TrainingSet, config: TrainConfig,
-          on_epoch: Callable[[EpochReport], None] | None = None) -> FloatNet:
+          on_epoch: Callable[[EpochReport], None] | None = None,
+          start: QuantisedNet | None = None) -> FloatNet:
     """The net trained on ``data``: the weights of the epoch with the lowest validation loss
     (``best_epoch``; the last one without validation games), folded to the scheme the engine
-    reads; ``fitted_scale`` is its K."""
+    reads; ``fitted_scale`` is its K. From random weights, or from ``start`` (warm_start)."""
     scheme = scheme_for(data.variant, config.features).training()
-    net = FloatNet.initial(scheme, config.l1, config.seed, config.hidden)
+    net = FloatNet.initial(scheme, config.l1, config.seed, config.hidden) if start is None \
+        else warm_start(start, scheme, config)
     training, validation = data.split(config.validation, config.seed)
     if len(training) == 0:
         raise ValueError("no training positions left after holding out validation games")
@@ -334,6 +336,35 @@ def train(data: TrainingSet, config: TrainConfig,
         for p, kept in zip(params, best):
             p[:] = kept
     return net.folded()
+
+
+def warm_start(start: QuantisedNet, scheme: FeatureScheme, config: TrainConfig) -> FloatNet:
+    """``start``'s weights laid out for training over ``scheme``: a net of the same sizes, king-less
+    or with the same buckets, or a king-less net starting a king-bucket one (its weights go to the
+    bucket-free twins, the buckets start empty, as a random start's do: it scores as the king-less
+    net, on the mirror image where the king's bucket folds the board). ValueError otherwise."""
+    if start.scheme.variant != scheme.variant:
+        raise ValueError(f"the starting net is a {start.scheme.variant} net, not {scheme.variant}")
+    if (start.l1, start.hidden_sizes) != (config.l1, tuple(config.hidden)):
+        raise ValueError(f"the starting net has L1 {start.l1} and hidden layers "
+                         f"{list(start.hidden_sizes) or 'none'}; the net to train, L1 "
+                         f"{config.l1} and {list(config.hidden) or 'none'}")
+    floated = start.dequantised()
+    if start.scheme.name == replace(scheme, factorised=False).name:
+        if not scheme.factorised:
+            ft_w = floated.ft_w
+        else:       # the buckets keep their own weights; the shared twins start at zero
+            ft_w = np.zeros((scheme.size, config.l1), np.float32)
+            ft_w[:-scheme.per_bucket] = floated.ft_w
+    elif start.scheme.kind == "A1" and scheme.factorised:
+        ft_w = np.zeros((scheme.size, config.l1), np.float32)
+        ft_w[-scheme.per_bucket:] = floated.ft_w
+    else:
+        raise ValueError(f"a net with features {start.scheme.kind} cannot start one with "
+                         f"{scheme.kind}")
+    clip = ft_clip(scheme)      # a factorised scheme's bound is half its folded one's
+    return replace(floated, scheme=scheme, ft_w=np.clip(ft_w, -clip, clip),
+                   ft_b=np.clip(floated.ft_b, -clip, clip))
 
 
 def auto_batch(positions: int) -> int:

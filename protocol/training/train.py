@@ -4,6 +4,7 @@
     jiangjun train --variant xiangqi --data data/xiangqi-g0 --data data/xiangqi-g1 --l1 256
     jiangjun train --variant chess --data data/chess --out chess.nnue --hidden 16,32
     jiangjun train --variant shogi --data data/shogi --out shogi.nnue --features K1 --mirror
+    jiangjun train --variant shogi --data data/shogi-g1 --init shogi-g1.nnue --lr 3e-4 --out g2.nnue
 
 One line per epoch on stderr (training and validation loss, learning rate, speed); at the end
 the quantised net is checked against the float one on the validation positions, and the slope of
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import asdict
+from pathlib import Path
 
 import numpy as np
 
@@ -30,11 +32,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", action="append", required=True,
                    help="a folder of `jiangjun selfplay` files (repeat to mix generations)")
     p.add_argument("--out", required=True, help="the net file to write")
-    p.add_argument("--l1", type=int, default=d.l1, help="accumulators per perspective")
-    p.add_argument("--hidden", default="",
+    p.add_argument("--l1", type=int,
+                   help=f"accumulators per perspective (default: the --init net's, else {d.l1})")
+    p.add_argument("--hidden",
                    help="sizes of one or two hidden layers between the accumulators and the "
-                        "output, e.g. 32 or 16,32 (default: none, the accumulators feed the "
-                        "output)")
+                        "output, e.g. 32 or 16,32 (default: the --init net's, else none: the "
+                        "accumulators feed the output)")
+    p.add_argument("--init", metavar="NET",
+                   help="start from this net's weights instead of random ones (a net of the "
+                        "game with the same sizes; a king-less one may start --features K1)")
     p.add_argument("--epochs", type=int, default=d.epochs)
     p.add_argument("--batch", type=int, default=d.batch,
                    help="positions per step (default: about 2,048 steps per epoch, 256 to 16384)")
@@ -83,12 +89,18 @@ def shape_of(l1: int, hidden: tuple[int, ...]) -> str:
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     from engine.kernels.search_layout import NN_MAX_L1
-    from engine.nnue.network import write_net
+    from engine.nnue.features import scheme_for
+    from engine.nnue.network import NetFileError, read_net, write_net
     from engine.nnue.records import RecordFileError
-    from engine.nnue.train import TrainConfig, TrainingSet, check_mirror, predict, train
+    from engine.nnue.train import (TrainConfig, TrainingSet, check_mirror, predict, train,
+                                   warm_start)
     try:
         variant = get_variant(args.variant).name
-        config = TrainConfig(l1=args.l1, hidden=parse_hidden(args.hidden), epochs=args.epochs,
+        start = read_net(args.init, variant) if args.init else None
+        l1 = args.l1 if args.l1 is not None else (start.l1 if start else TrainConfig.l1)
+        hidden = parse_hidden(args.hidden) if args.hidden is not None \
+            else (start.hidden_sizes if start else ())
+        config = TrainConfig(l1=l1, hidden=hidden, epochs=args.epochs,
                              batch=args.batch, lr=args.lr, result_weight=args.result_weight,
                              validation=args.validation, scale=args.scale, seed=args.seed,
                              mirror=args.mirror, features=args.features,
@@ -110,7 +122,9 @@ def main(argv: list[str]) -> int:
             except ValueError as error:
                 raise ValueError(f"--mirror: {error}") from None
         data = TrainingSet.load(args.data, variant)
-    except (ValueError, OSError, RecordFileError) as error:
+        if start is not None:
+            warm_start(start, scheme_for(variant, config.features).training(), config)
+    except (ValueError, OSError, RecordFileError, NetFileError) as error:
         print(f"jiangjun train: error: {error}", file=sys.stderr)
         return 2
     games = len(np.unique(data.game))
@@ -122,7 +136,7 @@ def main(argv: list[str]) -> int:
               file=sys.stderr, flush=True)
 
     try:
-        net = train(data, config, report)
+        net = train(data, config, report, start)
         quantised = net.quantised()
     except (ValueError, KeyboardInterrupt) as error:
         print(f"jiangjun train: stopped: {error or 'interrupted'}", file=sys.stderr)
@@ -138,6 +152,8 @@ def main(argv: list[str]) -> int:
     quantised.about = {"positions": len(data), "games": games, "config": asdict(config),
                        "fitted_scale": round(net.fitted_scale, 1), "epoch": net.best_epoch,
                        "batch": net.batch}
+    if start is not None:
+        quantised.about["init"] = {"file": Path(args.init).name, "sha256": start.checksum()}
     write_net(args.out, quantised)
     print(f"jiangjun train: wrote {args.out} (layers {shape_of(config.l1, config.hidden)}, "
           f"sha256 {quantised.checksum()[:12]}), the weights "

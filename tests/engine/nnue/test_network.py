@@ -294,3 +294,41 @@ def test_chess_mirrors_the_positions_where_no_side_can_castle():
     assert np.array_equal(data.mirrored().squares, mirrors["squares"][impossible])
     net = train(data, TrainConfig(l1=8, epochs=1, mirror=True, validation=0))
     assert np.isfinite(net.ft_w).all()
+
+
+@pytest.mark.parametrize("hidden", [(), (16,), (16, 32)])
+def test_a_dequantised_net_rounds_back_to_the_same_integers(hidden):
+    """Where --init starts: the float net an integer one rounds, which rounds back exactly."""
+    from tests.engine.nnue.test_hidden import wide_net
+    quantised = wide_net("shogi", hidden, seed=6).quantised()
+    again = quantised.dequantised().quantised()
+    assert again.checksum() == quantised.checksum()
+
+
+def test_warm_start_lays_a_net_out_for_the_scheme_it_trains():
+    """Same scheme: the weights as they are; a king-less net starting a K1 one: its rows in the
+    bucket-free twins, the buckets empty, so the folded start scores as the king-less net (on
+    the mirror image where the king's bucket folds the board); a K1
+    net cannot start a king-less one, nor a net of other sizes."""
+    from engine.nnue.train import warm_start
+    a1 = FloatNet.initial(scheme_for("janggi"), 8, seed=3).quantised()
+    config = TrainConfig(l1=8)
+    same = warm_start(a1, scheme_for("janggi").training(), config)
+    assert same.quantised().checksum() == a1.checksum()
+    k1 = scheme_for("janggi", "K1")
+    bucketed = warm_start(a1, k1.training(), TrainConfig(l1=8, features="K1"))
+    rows = bucketed.ft_w.reshape(k1.buckets + 1, k1.per_bucket, 8)
+    assert not rows[:-1].any() and np.array_equal(rows[-1], a1.dequantised().ft_w)
+    records = random_game_records("janggi", 40, seed=2)
+    data = TrainingSet.from_records("janggi", records, np.zeros(len(records)))
+    # a king right of the middle sees the board mirrored (the K1 fold): compare where both
+    # generals stand on the middle file
+    files = np.nonzero(np.abs(data.squares) == k1.royal)[1] % k1.files
+    unfolded = np.all(files.reshape(-1, 2) == k1.files // 2, axis=1)
+    assert unfolded.sum() >= 5
+    assert np.allclose(predict(bucketed.folded(), data)[unfolded],
+                       predict(a1.dequantised(), data)[unfolded], atol=1e-5)
+    with pytest.raises(ValueError, match="features K1 cannot start one with A1"):
+        warm_start(bucketed.folded().quantised(), scheme_for("janggi").training(), config)
+    with pytest.raises(ValueError, match="L1 8 and hidden layers none; the net to train, L1 16"):
+        warm_start(a1, scheme_for("janggi").training(), TrainConfig(l1=16))

@@ -1,5 +1,6 @@
 """`jiangjun train`: from a self-play folder to a net file the engine reads, with or without
 hidden layers; bad arguments and missing data are one error line."""
+import numpy as np
 import pytest
 
 from engine.nnue.network import read_net
@@ -81,6 +82,31 @@ def test_train_errors_are_one_line(data, tmp_path, capsys):
                             ("16;32", "sizes separated by a comma")):
         assert main(["train", "--variant", "janggi", "--data", str(data), "--out",
                      str(tmp_path / "x.nnue"), "--hidden", hidden]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("jiangjun train: error: ") and message in err
+        assert len(err.strip().splitlines()) == 1
+
+
+def test_train_from_a_net(data, tmp_path, capsys):
+    """--init: the sizes come from the starting net, its file and checksum go in the new net's
+    header, and at a learning rate near zero the new net is the old one; a net of another game
+    or of other sizes is one error line."""
+    first = tmp_path / "first.nnue"
+    assert main(["train", "--variant", "janggi", "--data", str(data), "--out", str(first),
+                 "--l1", "8", "--hidden", "16", "--epochs", "1", "--batch", "64"]) == 0
+    again = tmp_path / "again.nnue"
+    assert main(["train", "--variant", "janggi", "--data", str(data), "--out", str(again),
+                 "--init", str(first), "--epochs", "1", "--batch", "64", "--lr", "1e-12"]) == 0
+    assert "(layers 2x8-16-1, sha256" in capsys.readouterr().err
+    start, net = read_net(first, "janggi"), read_net(again, "janggi")
+    assert net.about["init"] == {"file": "first.nnue", "sha256": start.checksum()}
+    for old, new in zip(start.arrays(), net.arrays()):
+        assert np.abs(old.astype(np.int64) - new).max() <= 1
+    for extra, message in ((["--l1", "16"], "the starting net has L1 8 and hidden layers [16]"),
+                           (["--variant", "xiangqi"], "is a janggi net, not xiangqi")):
+        argv = ["train", "--variant", "janggi", "--data", str(data), "--out",
+                str(tmp_path / "x.nnue"), "--init", str(first)] + extra
+        assert main(argv) == 2
         err = capsys.readouterr().err
         assert err.startswith("jiangjun train: error: ") and message in err
         assert len(err.strip().splitlines()) == 1
