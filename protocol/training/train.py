@@ -121,9 +121,9 @@ def main(argv: list[str]) -> int:
                 check_mirror(variant)
             except ValueError as error:
                 raise ValueError(f"--mirror: {error}") from None
-        data = TrainingSet.load(args.data, variant)
-        if start is not None:
+        if start is not None:       # its sizes and features checked before the data loads
             warm_start(start, scheme_for(variant, config.features).training(), config)
+        data = TrainingSet.load(args.data, variant)
     except (ValueError, OSError, RecordFileError, NetFileError) as error:
         print(f"jiangjun train: error: {error}", file=sys.stderr)
         return 2
