@@ -37,12 +37,12 @@ def read_log(path: Path) -> list[GameResult]:
 def ending(game: GameResult) -> str:
     """The game's reason in words, side names replaced by the engines that played them and
     counts left out: a line that groups alike endings of different games."""
-    text = game.reason
+    text = re.sub(r"\s*\([^()]*\)", "", game.reason)
+    text = re.sub(r"\d+(?:\.\d+)?", "N", text)   # before the names: "a1" stays "a1"
     side_names = get_variant(game.variant).side_names
     for name, engine_name in zip(side_names, (game.first, game.second)):
         text = re.sub(rf"\b{re.escape(name)}\b", engine_name, text, flags=re.IGNORECASE)
-    text = re.sub(r"\s*\([^()]*\)", "", text)
-    return re.sub(r"\d+(?:\.\d+)?", "N", text).strip()
+    return text.strip()
 
 
 def search_figures(games: list[GameResult], plies: tuple[int, int]) -> dict[str, dict]:

@@ -27,6 +27,8 @@ def test_endings_name_the_engines_and_group_alike_games():
     assert ending(mate) == "ours is checkmated"
     assert ending(game(2, "a", "b", "1/2-1/2", "draw by the 60-move rule")) == \
         "draw by the N-move rule"
+    # counts are left out, digits in an engine's name are not
+    assert ending(game(3, "s1i", "a1", "1-0", "Black resigns")) == "a1 resigns"
 
 
 def test_a_start_with_the_second_side_to_move_swaps_the_movers():
