@@ -271,13 +271,16 @@ def castling_impossible(spec, squares: np.ndarray) -> np.ndarray:
 
 def train(data: TrainingSet, config: TrainConfig,
           on_epoch: Callable[[EpochReport], None] | None = None,
-          start: QuantisedNet | None = None) -> FloatNet:
+          start: FloatNet | None = None) -> FloatNet:
     """The net trained on ``data``: the weights of the epoch with the lowest validation loss
     (``best_epoch``; the last one without validation games), folded to the scheme the engine
-    reads; ``fitted_scale`` is its K. From random weights, or from ``start`` (warm_start)."""
+    reads; ``fitted_scale`` is its K. From random weights, or from ``start``, a net laid out
+    for this training by ``warm_start`` (trained in place)."""
     scheme = scheme_for(data.variant, config.features).training()
+    if start is not None and start.scheme != scheme:
+        raise ValueError("the starting net is not laid out for this training (warm_start)")
     net = FloatNet.initial(scheme, config.l1, config.seed, config.hidden) if start is None \
-        else warm_start(start, scheme, config)
+        else start
     training, validation = data.split(config.validation, config.seed)
     if len(training) == 0:
         raise ValueError("no training positions left after holding out validation games")

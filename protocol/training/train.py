@@ -121,7 +121,7 @@ def main(argv: list[str]) -> int:
                 check_mirror(variant)
             except ValueError as error:
                 raise ValueError(f"--mirror: {error}") from None
-        if start is not None:       # its sizes and features checked before the data loads
+        start_net = None if start is None else \
             warm_start(start, scheme_for(variant, config.features).training(), config)
         data = TrainingSet.load(args.data, variant)
     except (ValueError, OSError, RecordFileError, NetFileError) as error:
@@ -136,7 +136,7 @@ def main(argv: list[str]) -> int:
               file=sys.stderr, flush=True)
 
     try:
-        net = train(data, config, report, start)
+        net = train(data, config, report, start_net)
         quantised = net.quantised()
     except (ValueError, KeyboardInterrupt) as error:
         print(f"jiangjun train: stopped: {error or 'interrupted'}", file=sys.stderr)
