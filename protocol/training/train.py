@@ -131,8 +131,9 @@ def main(argv: list[str]) -> int:
     print(f"jiangjun train: {variant}, {len(data)} positions from {games} games", file=sys.stderr)
 
     def report(r) -> None:
-        print(f"epoch {r.epoch}/{config.epochs}: loss {r.train_loss:.5f}, validation "
-              f"{r.validation_loss:.5f}, lr {r.lr:.2e}, {r.positions_per_second:.0f} positions/s",
+        held = "none held out" if np.isnan(r.validation_loss) else f"{r.validation_loss:.5f}"
+        print(f"epoch {r.epoch}/{config.epochs}: loss {r.train_loss:.5f}, validation {held}, "
+              f"lr {r.lr:.2e}, {r.positions_per_second:.0f} positions/s",
               file=sys.stderr, flush=True)
 
     try:
@@ -155,9 +156,10 @@ def main(argv: list[str]) -> int:
     if start is not None:
         quantised.about["init"] = {"file": Path(args.init).name, "sha256": start.checksum()}
     write_net(args.out, quantised)
+    why = "lowest validation loss" if len(validation) else "the last: no validation games"
     print(f"jiangjun train: wrote {args.out} (layers {shape_of(config.l1, config.hidden)}, "
           f"sha256 {quantised.checksum()[:12]}), the weights "
-          f"of epoch {net.best_epoch} (lowest validation loss, {net.batch} positions a "
+          f"of epoch {net.best_epoch} ({why}, {net.batch} positions a "
           f"step); scale K "
           f"{net.fitted_scale:.0f}; quantised "
           f"minus float {np.mean(np.abs(int_cp - float_cp)):.1f} cp on average; net score per "

@@ -25,10 +25,21 @@ def test_train_writes_a_net_the_engine_reads(data, tmp_path, capsys):
     err = capsys.readouterr().err
     assert "epoch 2/2: loss" in err and "from 4 games" in err and "quantised minus float" in err
     assert "(layers 2x8-1, sha256" in err and "64 positions a step" in err
+    assert "(lowest validation loss, 64 positions a step)" in err
     net = read_net(out, "janggi")
     assert net.l1 == 8 and net.about["games"] == 4 and net.about["config"]["epochs"] == 2
     assert net.about["batch"] == 64
     assert net.hidden == () and net.about["config"]["hidden"] == []
+
+
+def test_train_without_validation_keeps_the_last_epoch(data, tmp_path, capsys):
+    out = tmp_path / "last.nnue"
+    assert main(["train", "--variant", "janggi", "--data", str(data), "--out", str(out),
+                 "--l1", "8", "--epochs", "2", "--batch", "64", "--validation", "0"]) == 0
+    err = capsys.readouterr().err
+    assert "epoch 2/2: loss" in err and "validation none held out, lr" in err
+    assert "the weights of epoch 2 (the last: no validation games, 64 positions a step)" in err
+    assert read_net(out, "janggi").about["epoch"] == 2
 
 
 @pytest.mark.parametrize("hidden, sizes", [("16,32", (16, 32)), ("32", (32,))])
