@@ -2,7 +2,8 @@
 import json
 
 from protocol.records.game import GameResult, MoveRecord
-from tools.match_report import ending, main, report, search_figures
+from tools.match_report import (ending, main, quartiles, report, search_figures,
+                                 turning_points)
 
 BLACK_TO_MOVE = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1"
 
@@ -84,3 +85,44 @@ def test_unreadable_or_empty_logs_are_named_not_raised(tmp_path, capsys):
     empty.write_text("")
     assert main([str(empty)]) == 2
     assert "no games" in capsys.readouterr().err
+
+
+def scored(index, first, second, result, scores):
+    """A xiangqi game whose plies carry these scores (each from its mover's view; None: a book
+    move)."""
+    moves = [MoveRecord("a0a1", elapsed=None if s is None else 0.1, score=s) for s in scores]
+    return GameResult(index=index, round=1, pair=1, variant="xiangqi", start_fen=None,
+                      first=first, second=second, result=result, termination="normal",
+                      reason="x", moves=moves)
+
+
+def test_turning_points_say_when_the_winner_saw_it_and_when_the_loser_did():
+    # fsf (second, odd plies) wins: its score reaches 300 on ply 5, ours was 40 on ply 4,
+    # and ours falls to -300 on ply 10: five plies later
+    late = scored(0, "ours", "fsf", "0-1", [None, None, 20, -10, 40, 300, -100, 350, -250, 400,
+                                             -320, 500])
+    # ours (second) wins: its score reaches 300 on ply 3; fsf never sees -300
+    never = scored(1, "fsf", "ours", "0-1", [10, 0, 5, 310, 0, 500])
+    drawn = scored(2, "ours", "fsf", "1/2-1/2", [0, 400, -400, 0])
+    quiet = scored(3, "ours", "fsf", "1-0", [10, 20, 30, 40])        # nobody reached 300
+    turns = turning_points([late, never, drawn, quiet], 300)
+    assert turns == {"ours": [(5, 40, 5)], "fsf": [(3, 5, None)]}
+    text = report([late, never, drawn, quiet])
+    assert "Where the lost games turned" in text
+    rows = {line.split()[0]: line.split() for line in text.splitlines()[-2:]}
+    assert rows["ours"] == ["ours", "1", "5", "40", "5", "0"]
+    assert rows["fsf"] == ["fsf", "1", "3", "5", "-", "1"]
+    assert quartiles([1, 2, 3, 4, 5]) == "3 (2..4)" and quartiles([]) == "-"
+
+
+def test_the_margin_must_be_positive(tmp_path, capsys):
+    log = tmp_path / "games.jsonl"
+    log.write_text(json.dumps(scored(0, "a", "b", "1-0", [300, -300]).to_dict()) + "\n")
+    assert main([str(log), "--margin", "100"]) == 0
+    assert "+100" in capsys.readouterr().out
+    try:
+        main([str(log), "--margin", "0"])
+    except SystemExit as exc:
+        assert exc.code == 2
+    else:
+        raise AssertionError("--margin 0 was accepted")
