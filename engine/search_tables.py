@@ -57,6 +57,9 @@ class SearchProfile:
                                          # (multi-cut)
     reduce_bad_captures: bool = False    # late captures that lose the exchange (ordered after
                                          # the quiet moves) are reduced as late quiet moves are
+    losing_checks_as_quiets: bool = False  # a quiet check that loses the exchange on its square
+                                         # (a drop the checked side takes for free) is pruned and
+                                         # reduced as a quiet move that gives no check
 
     def __post_init__(self) -> None:
         if self.late_move_divisor - self.late_move_divisor_improving < 1:
@@ -90,7 +93,8 @@ class SearchProfile:
                   S.SP_LMP_DIVISOR_IMPROVING: self.late_move_divisor_improving,
                   S.SP_SINGULAR_DEPTH: self.singular_depth,
                   S.SP_SINGULAR_MARGIN: self.singular_margin,
-                  S.SP_REDUCE_BAD_CAPTURES: int(self.reduce_bad_captures)}
+                  S.SP_REDUCE_BAD_CAPTURES: int(self.reduce_bad_captures),
+                  S.SP_LOSING_CHECKS: int(self.losing_checks_as_quiets)}
         return [values[slot] for slot in range(S.SP_SIZE)]
 
 

@@ -5,8 +5,9 @@ the board (it can drop anywhere), with diminishing value for extra pawns. King s
 shogi evaluation: enemy pieces within two squares of the king cost, golds and silvers next to it
 protect; the king prefers its own back rank, off the centre file. No phase taper (material
 rarely leaves the game in shogi). The search is the default one plus skip_late_quiets (+64 Elo
-at 2 s + 0.02 s), correction history (+29) and Fairy-Stockfish's move-count pruning at every
-depth (+31), each of which won its SPRT here (README, "How the search is measured").
+at 2 s + 0.02 s), correction history (+29), Fairy-Stockfish's move-count pruning at every
+depth (+31) and quiet checks that lose their piece searched as quiet moves (+38), each
+of which won its SPRT here (README, "How the search is measured").
 """
 from ..search_tables import EVERY_DEPTH, SearchProfile
 from . import EvalProfile, weights
@@ -30,5 +31,6 @@ PROFILE = EvalProfile(
     lazy_margin=600,
     search=SearchProfile(late_move_depth=EVERY_DEPTH, late_move_quadratic=1,
                          late_move_divisor=2, late_move_divisor_improving=1,
-                         skip_late_quiets=True, correction_history=True),
+                         skip_late_quiets=True, correction_history=True,
+                         losing_checks_as_quiets=True),
 )

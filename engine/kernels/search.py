@@ -51,7 +51,8 @@ from .search_layout import (B_EXACT, B_LOWER, B_UPPER, CONT_BOUND, CONT_SIZE, CO
                             SP_CONT_HISTORY, SP_CORRECTION,
                             SP_FUTILITY_BASE, SP_FUTILITY_MARGIN, SP_FUTILITY_REDUCED,
                             SP_LMP_DEPTH, SP_LMP_DIVISOR, SP_LMP_DIVISOR_IMPROVING,
-                            SP_LMP_QUADRATIC, SP_LMP_QUADRATIC_IMPROVING, SP_REDUCE_BAD_CAPTURES,
+                            SP_LMP_QUADRATIC, SP_LMP_QUADRATIC_IMPROVING, SP_LOSING_CHECKS,
+                            SP_REDUCE_BAD_CAPTURES,
                             SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE,
                             SP_SINGULAR_DEPTH, SP_SINGULAR_MARGIN, SP_SKIP_QUIETS,
                             ST_AFTER_FULL, ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES,
@@ -737,6 +738,18 @@ def search_child(fr, ply, alpha, beta, depth, reduction, stage):
     fr[ply, F_STAGE] = stage
 
 
+@kernel(f"boolean({TABLE}, {EVAL}, {BOARD}, {STATE}, {MOVES}, {FRAMES}, int64, int64, int64, "
+        f"int64)", inline=True)
+def losing_check(T, E, board, st, moves, fr, ply, mv, quiet, may_check):
+    """A quiet move that may give check but loses the exchange on its square (a piece dropped
+    or moved where the checked side takes it for nothing), where the game searches such checks
+    as quiet moves (``losing_checks_as_quiets``). Asked before the move is made. In a drop game
+    most checks are such sacrifices, and searching every one unpruned and unreduced at every
+    node is what made the drop games' trees grow as the hands filled."""
+    return (quiet != 0 and may_check and E[E[EV_SEARCH] + SP_LOSING_CHECKS] != 0
+            and not see_ge(T, board, st, mv, 0, moves, fr[ply, F_END]))
+
+
 @kernel(f"int64({TABLE}, {BOARD}, {STATE}, int64, int64, int64, int64, int64)", inline=True)
 def extension(T, board, st, mv, quiet, gives, ply, root_depth):
     """+1 for a check that does not simply hang the checking piece, while ply < 2 * the root's
@@ -1059,12 +1072,15 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                 if quiet and E[E[EV_SEARCH] + SP_CONT_HISTORY]:
                     c1, c2 = cont_contexts(fr, ply)
                     history = quiet_history(heur, st[S_STM], mv, c1, c2, cont)
+                weak_check = losing_check(T, E, board, st, moves, fr, ply, mv, quiet, may_check)
                 make_move(T, Z, board, st, undo, mv)
                 tt_prefetch(tt, st[S_HASH])
                 eval_prefetch(scratch, st[S_HASH])
                 gives = 1 if may_check and in_check(T, board, st, st[S_STM]) else 0
+                # the check pruning and reduction spare: not one that only loses its piece
+                spared = 0 if weak_check else gives
                 # (a move that could not check was judged above)
-                if may_check and prunes_late_quiet(E, fr, ply, d, legal, quiet, gives, alpha,
+                if may_check and prunes_late_quiet(E, fr, ply, d, legal, quiet, spared, alpha,
                                                    beta, incheck):
                     unmake_move(T, Z, board, st, undo)
                     continue
@@ -1086,7 +1102,7 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                         search_child(fr, ply, alpha, beta, newdepth, 0, ST_AFTER_FULL)
                     else:
                         losing = 1 if mscore[fr[ply, F_IDX] - 1] < LOSING_CAPTURE_KEY else 0
-                        r = reduction(E, d, legal, newdepth, quiet, losing, incheck, gives, ply,
+                        r = reduction(E, d, legal, newdepth, quiet, losing, incheck, spared, ply,
                                       1 if beta - alpha > 1 else 0, history)
                         search_child(fr, ply, alpha, alpha + 1, newdepth - r, r, ST_AFTER_ZW)
                 go = GO_CHILD

@@ -12,7 +12,8 @@ from engine.variants import VARIANTS
 CHOSEN = {"xiangqi": replace(SELECTIVE, skip_late_quiets=True), "janggi": SearchProfile(),
           "shogi": SearchProfile(late_move_depth=EVERY_DEPTH, late_move_quadratic=1,
                                  late_move_divisor=2, late_move_divisor_improving=1,
-                                 skip_late_quiets=True, correction_history=True),
+                                 skip_late_quiets=True, correction_history=True,
+                                 losing_checks_as_quiets=True),
           "chess": replace(SELECTIVE, skip_late_quiets=True)}
 
 
