@@ -743,10 +743,13 @@ def search_child(fr, ply, alpha, beta, depth, reduction, stage):
 def losing_check(T, E, board, st, moves, fr, ply, mv, quiet, may_check):
     """A quiet move that may give check but loses the exchange on its square (a piece dropped
     or moved where the checked side takes it for nothing), where the game searches such checks
-    as quiet moves (``losing_checks_as_quiets``). Asked before the move is made. In a drop game
-    most checks are such sacrifices, and searching every one unpruned and unreduced at every
-    node is what made the drop games' trees grow as the hands filled."""
+    as quiet moves (``losing_checks_as_quiets``). Asked before the move is made, and only
+    where the answer can matter: out of check and above quiescence, where pruning and
+    reduction apply. In a drop game most checks are such sacrifices, and searching every one
+    unpruned and unreduced at every node is what made the drop games' trees grow as the hands
+    filled."""
     return (quiet != 0 and may_check and E[E[EV_SEARCH] + SP_LOSING_CHECKS] != 0
+            and fr[ply, F_INCHECK] == 0 and fr[ply, F_DEPTH] > 0
             and not see_ge(T, board, st, mv, 0, moves, fr[ply, F_END]))
 
 

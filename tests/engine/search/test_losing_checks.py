@@ -33,9 +33,9 @@ def table(switch: bool) -> np.ndarray:
     return E
 
 
-def judged(switch: bool) -> dict[str, bool]:
+def judged(switch: bool, depth: int = 1) -> dict[str, bool]:
     """Every quiet move of GUARDED that may give check, and whether it counts as a losing
-    check."""
+    check at a node of ``depth``."""
     board = Board("shogi", GUARDED)
     position = board.position
     T, b, st = position.cv.T, position.board, position.st
@@ -44,6 +44,7 @@ def judged(switch: bool) -> dict[str, bool]:
     moves[:len(legal)] = legal
     fr = np.zeros((S.MAXP + 2, S.F_SIZE), dtype=np.int64)
     fr[0, S.F_END] = len(legal)
+    fr[0, S.F_DEPTH] = depth
     E = table(switch)
     return {board.move_str(m): bool(losing_check(T, E, b, st, moves, fr, 0, m, 1, True))
             for m in legal if is_quiet(T, b, m) and may_give_check(T, b, st, m)}
@@ -59,6 +60,11 @@ def test_a_check_the_king_takes_for_nothing_loses_and_a_guarded_one_does_not():
 def test_with_the_switch_off_no_check_counts_as_losing():
     off = judged(False)
     assert off and not any(off.values())
+
+
+def test_quiescence_never_asks_where_nothing_is_pruned_or_reduced():
+    assert judged(True)["G*4b"] is True
+    assert not any(judged(True, depth=0).values())
 
 
 def test_the_switch_shrinks_the_shogi_tree_deterministically(monkeypatch):
