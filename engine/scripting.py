@@ -119,20 +119,24 @@ class Engine(PositionHolder):
     EvalFile options set it; ``eval_file`` "" = the net shipped for the game, if any), and the
     playing level of ``play()``: ``skill_level`` (0-20, 20 = full strength) or ``elo`` (as
     UCI_LimitStrength with UCI_Elo; it wins over ``skill_level``), with ``level_seed`` to make a
-    level's choices repeatable. ``analyse()`` always searches at full strength."""
+    level's choices repeatable. ``analyse()`` always searches at full strength.
+    ``search_numbers`` ("name=value ...", as the Search Numbers option) replaces some of the
+    game's search numbers, for tuning; ValueError when the text names none."""
 
     def __init__(self, variant: str = "chess", fen: str | None = None, moves=(), *,
                  setup=None, chess960: bool = False, notation: str = CANONICAL,
                  rule_options: dict | None = None, hash_mb: int = 16, threads: int = 1,
                  use_nnue: bool = True, eval_file: str = "", skill_level: int = 20,
-                 elo: int | None = None, level_seed: int | None = None):
+                 elo: int | None = None, level_seed: int | None = None,
+                 search_numbers: str = ""):
         super().__init__(variant, fen, moves, setup=setup, chess960=chess960, notation=notation,
                          rule_options=rule_options)
         from .search import Searcher
         self.searcher = Searcher()
         self._configure(hash_mb=hash_mb)
         self._configure(threads=threads)
-        self._configure(use_nnue=bool(use_nnue), eval_file=str(eval_file), level_seed=level_seed)
+        self._configure(use_nnue=bool(use_nnue), eval_file=str(eval_file), level_seed=level_seed,
+                        search_numbers=str(search_numbers))
         self.skill_level, self.elo = skill_level, elo
 
     def level(self, board: Board | None = None):

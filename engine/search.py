@@ -175,7 +175,7 @@ def evaluation_table(spec, config: SearchConfig) -> np.ndarray:
     """The eval table a search of ``spec`` uses: the game's, with its net where ``config`` asks
     for one and one loads (a file that does not is reported on stderr once, and the hand-made
     evaluation plays)."""
-    E = eval_table(spec, config.rule_ends)
+    E = game_table(spec, config)
     if not config.use_nnue:
         return E
     try:
@@ -190,6 +190,20 @@ def evaluation_table(spec, config: SearchConfig) -> np.ndarray:
 
 
 _REPORTED: set[tuple[str, str]] = set()
+
+
+def game_table(spec, config: SearchConfig) -> np.ndarray:
+    """The game's eval table with the search numbers ``config`` asks for; numbers that make no
+    profile for this game (e.g. a switch another needs is off here) are reported on stderr
+    once, and the game's own play."""
+    try:
+        return eval_table(spec, config.rule_ends, config.search_numbers)
+    except ValueError as error:
+        if (spec.name, str(error)) not in _REPORTED:
+            _REPORTED.add((spec.name, str(error)))
+            print(f"jiangjun: search numbers {config.search_numbers!r}: {error}; {spec.name} "
+                  f"searches with its own", file=sys.stderr)
+        return eval_table(spec, config.rule_ends)
 
 
 def _history(position: Position, E: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass
 
 from .rule_ends import ARBITER
+from .search_tables import parse_search_numbers
 
 # Bounds every Limits field is clamped into, whoever builds it (protocol, API, tools): a GUI's
 # `go movetime 1e18` or `wtime 1e308` must not overflow the search's int64 deadline or node
@@ -67,8 +68,11 @@ class SearchConfig:
     eval_file: str = ""               # the net file; "" = the one shipped for the game
     skill: float = 20.0               # the playing level (engine/levels.py); 20 = full strength
     level_seed: int | None = None     # seeds a level's move choice (None: a fresh seed)
+    search_numbers: str = ""          # "name=value ..." in place of the game's search numbers
+                                      # (engine/search_tables.py; for tuning), "" = its own
 
     def __post_init__(self) -> None:
+        parse_search_numbers(self.search_numbers)   # ValueError: the text says no numbers
         for name, least in (("hash_mb", 1), ("threads", 1), ("multipv", 1), ("move_overhead_ms", 0)):
             object.__setattr__(self, name, max(least, int(getattr(self, name))))
         object.__setattr__(self, "skill", max(0.0, min(20.0, float(self.skill))))

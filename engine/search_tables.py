@@ -4,17 +4,19 @@ with the numbers its own SPRTs chose."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+import re
+from dataclasses import dataclass, fields, replace
 
 from .kernels import search_layout as S
 
 
-def late_move_reductions() -> list[int]:
-    """Plies to reduce the ``m``-th move at depth ``d``, at [min(d, 63) * 64 + min(m, 63)]."""
+def late_move_reductions(base: int = 75, divisor: int = 225) -> list[int]:
+    """Plies to reduce the ``m``-th move at depth ``d``, at [min(d, 63) * 64 + min(m, 63)]:
+    base / 100 + ln d * ln m / (divisor / 100), rounded down."""
     table = [0] * (64 * 64)
     for d in range(1, 64):
         for m in range(1, 64):
-            table[d * 64 + m] = int(0.75 + math.log(d) * math.log(m) / 2.25)
+            table[d * 64 + m] = int(base / 100 + math.log(d) * math.log(m) / (divisor / 100))
     return table
 
 
@@ -60,16 +62,21 @@ class SearchProfile:
     losing_checks_as_quiets: bool = False  # a quiet check that loses the exchange on its square
                                          # (a drop the checked side takes for free) is pruned and
                                          # reduced as a quiet move that gives no check
+    reduction_base: int = 75             # the late-move reduction table, in hundredths of a
+    reduction_divisor: int = 225         # ply: base + ln(depth) * ln(move number) / divisor
 
     def __post_init__(self) -> None:
+        negative = [f.name for f in fields(self) if getattr(self, f.name) < 0]
+        if negative:
+            raise ValueError(f"search numbers are not negative: {', '.join(negative)}")
+        if self.reduction_divisor < 1:
+            raise ValueError("reduction_divisor must be at least 1 (it divides)")
         if self.late_move_divisor - self.late_move_divisor_improving < 1:
             raise ValueError("late_move_divisor less late_move_divisor_improving must be at "
                              "least 1 (the move count is divided by it)")
         if self.singular_depth != 0 and self.singular_depth < 4:
             raise ValueError("singular_depth is 0 (off) or at least 4 (its search at half the "
                              "depth must not be quiescence)")
-        if self.singular_margin < 0:
-            raise ValueError("singular_margin must not be negative")
         if self.reduce_bad_captures and not self.exchange_evaluation:
             raise ValueError("reduce_bad_captures needs exchange_evaluation (only it orders "
                              "the captures that lose material after the quiet moves)")
@@ -96,6 +103,50 @@ class SearchProfile:
                   S.SP_REDUCE_BAD_CAPTURES: int(self.reduce_bad_captures),
                   S.SP_LOSING_CHECKS: int(self.losing_checks_as_quiets)}
         return [values[slot] for slot in range(S.SP_SIZE)]
+
+    def reductions(self) -> list[int]:
+        """The late-move reduction table (at E[E[EV_LMR] + ...])."""
+        return late_move_reductions(self.reduction_base, self.reduction_divisor)
+
+    def numbers(self) -> dict[str, int]:
+        """Every number by name, switches as 0 or 1 (the form ``with_numbers`` reads)."""
+        return {f.name: int(getattr(self, f.name)) for f in fields(self)}
+
+    def with_numbers(self, changes: dict[str, int]) -> "SearchProfile":
+        """This profile with some numbers changed (names from ``numbers()``); ValueError when
+        a name is unknown or the result breaks a rule above."""
+        known = {f.name: f.type for f in fields(self)}
+        unknown = sorted(set(changes) - set(known))
+        if unknown:
+            raise ValueError(f"unknown search number {unknown[0]!r}")
+        typed = {name: bool(value) if known[name] in (bool, "bool") else int(value)
+                 for name, value in changes.items()}
+        return replace(self, **typed)
+
+
+def parse_search_numbers(text: str) -> dict[str, int]:
+    """``name=value`` pairs separated by spaces or commas (e.g. "futility_margin=110,
+    reverse_futility_margin=130") as {name: value}: whole numbers, switches 0/1 or
+    true/false. ValueError saying what is wrong; the names are checked by
+    SearchProfile.with_numbers."""
+    numbers: dict[str, int] = {}
+    known = {f.name for f in fields(SearchProfile)}
+    for item in re.split(r"[\s,]+", text.strip()):
+        if not item:
+            continue
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise ValueError(f"search numbers are name=value pairs, not {item!r}")
+        if name not in known:
+            raise ValueError(f"unknown search number {name!r}")
+        word = value.lower()
+        if word in ("true", "false"):
+            numbers[name] = int(word == "true")
+        elif re.fullmatch(r"-?\d{1,9}", value):
+            numbers[name] = int(value)
+        else:
+            raise ValueError(f"{name} takes a whole number, not {value!r}")
+    return numbers
 
 
 # Improving-scaled pruning to depth 6, continuation history and exchange evaluation together,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 import numpy as np
@@ -21,7 +21,7 @@ import numpy as np
 from ..geometry import Geometry
 from ..kernels import layout as L
 from ..kernels import search_layout as S
-from ..search_tables import SearchProfile, late_move_reductions
+from ..search_tables import SearchProfile, parse_search_numbers
 from ..spec import VariantSpec
 from ..rule_ends import ARBITER as RULE_ENDS_ARBITER, CHOICES as RULE_ENDS
 from ..rule_ends import MATE_AND_DRAWS as RULE_ENDS_MATE_AND_DRAWS
@@ -57,7 +57,7 @@ class EvalProfile:
     wdl_draw_margin: float = 100.0
 
 
-_TABLES: dict[tuple[int, str], tuple[VariantSpec, np.ndarray]] = {}
+_TABLES: dict[tuple[int, str, bool], tuple[VariantSpec, str, np.ndarray]] = {}
 
 
 def profile(spec: VariantSpec) -> EvalProfile:
@@ -67,17 +67,26 @@ def profile(spec: VariantSpec) -> EvalProfile:
     return importlib.import_module(spec.evaluation).PROFILE
 
 
-def eval_table(spec: VariantSpec, rule_ends: str = RULE_ENDS_ARBITER) -> np.ndarray:
+def eval_table(spec: VariantSpec, rule_ends: str = RULE_ENDS_ARBITER,
+               search_numbers: str = "") -> np.ndarray:
+    """The game's eval table for the game ends ``rule_ends``; with ``search_numbers``
+    ("name=value ...", engine/search_tables.parse_search_numbers) the search reads those
+    numbers instead of the game's own (for tuning; ValueError when they do not make a
+    profile for this game)."""
     if rule_ends not in RULE_ENDS:
         raise ValueError(f"rule ends are one of {', '.join(RULE_ENDS)}, not {rule_ends!r}")
-    key = (id(spec), rule_ends)
+    prof = profile(spec)
+    if search_numbers.strip():
+        prof = replace(prof, search=prof.search.with_numbers(parse_search_numbers(search_numbers)))
+    # the tables with other numbers are kept one per game: a tuner changes them often
+    key = (id(spec), rule_ends, bool(search_numbers.strip()))
     cached = _TABLES.get(key)
-    if cached is None or cached[0] is not spec:
+    if cached is None or cached[0] is not spec or cached[1] != search_numbers:
         rules = rule_view(spec)
         if rule_ends == RULE_ENDS_MATE_AND_DRAWS:
             rules = mate_and_draws_only(rules)
-        cached = _TABLES[key] = (spec, build_table(spec, profile(spec), rules))
-    return cached[1]
+        cached = _TABLES[key] = (spec, search_numbers, build_table(spec, prof, rules))
+    return cached[2]
 
 
 def build_table(spec: VariantSpec, prof: EvalProfile, rules: RuleView | None = None
@@ -157,7 +166,7 @@ def build_table(spec: VariantSpec, prof: EvalProfile, rules: RuleView | None = N
     E[S.EV_PASSED] = off
     for i, bonus in enumerate(prof.passed):
         E[off + i] = bonus
-    reductions = late_move_reductions()
+    reductions = prof.search.reductions()
     E[S.EV_LMR] = reserve(len(reductions))
     E[E[S.EV_LMR]:] = reductions
     numbers = prof.search.table()

@@ -182,6 +182,9 @@ def engine_options(dialect: str, variants: tuple[str, ...], default_variant: str
         # The learned evaluation: on where a net loads for the game (shipped, or EvalFile's).
         Option("Use NNUE", "check", True),
         Option("EvalFile", "string", "", file=True),
+        # Tuning: "name=value ..." in place of the game's search numbers (engine/search_tables.py
+        # SearchProfile; tools/spsa.py sets it); empty = the game's own, chosen by its SPRTs.
+        Option("Search Numbers", "string", ""),
         # Playing levels (engine/levels.py): UCI_LimitStrength with UCI_Elo wins over Skill Level.
         # UCCI names are one lowercase word; USI's standard name is USI_LimitStrength.
         Option("Skill Level", "spin", levels.FULL_SKILL, *levels.SKILL_RANGE,

@@ -241,7 +241,8 @@ class SearchSlot:
 # The options that make the search configuration, and the SearchConfig field each one sets.
 CONFIG_FIELDS = {"Hash": "hash_mb", "Threads": "threads", "MultiPV": "multipv",
                  "Move Overhead": "move_overhead_ms", "Rule Ends": "rule_ends",
-                 "Use NNUE": "use_nnue", "EvalFile": "eval_file"}
+                 "Use NNUE": "use_nnue", "EvalFile": "eval_file",
+                 "Search Numbers": "search_numbers"}
 # The options that make the playing level (SearchConfig.skill, per game: Session.skill).
 LEVEL_OPTIONS = ("Skill Level", "UCI_LimitStrength", "UCI_Elo", "UCI_AnalyseMode")
 MEMORY_OPTIONS = ("Hash", "Threads")          # allocated when set: a refusal comes at once
@@ -305,6 +306,11 @@ class Session:
             if problem:
                 self.options.values[option.name] = previous
                 raise OptionError(problem)
+        if option.name == "Search Numbers":
+            problem = self.numbers_refusal(value, previous)
+            if problem:
+                self.options.values[option.name] = previous
+                raise OptionError(problem)
         if option.name in MEMORY_OPTIONS:
             problem = self.claim_memory(option.name, previous)
             if problem:
@@ -326,6 +332,15 @@ class Session:
             load_net(get_variant(self.game.variant), path)
         except NetFileError as error:
             return f"{error}; EvalFile stays {previous or '<empty>'}"
+        return None
+
+    def numbers_refusal(self, text: str, previous: str) -> str | None:
+        """Why ``text`` gives no search numbers for the game being played (None: it does)."""
+        from engine.evaluation import eval_table
+        try:
+            eval_table(get_variant(self.game.variant), search_numbers=text)
+        except ValueError as error:
+            return f"{error}; Search Numbers stays {previous or '<empty>'}"
         return None
 
     def config_keeping_memory(self, searcher) -> SearchConfig:
