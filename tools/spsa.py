@@ -40,8 +40,9 @@ from protocol.runner.config import EngineConfig, GameSpec, TimeControl
 from protocol.runner.executors import DaskExecutor, LocalExecutor
 from protocol.runner.openings import random_openings
 
+from tools.sprt_parent import PROTOCOLS   # the dialect each game is played over
+
 ALPHA, GAMMA = 0.602, 0.101      # Spall's exponents, as fishtest uses them
-PROTOCOLS = {"shogi": "usi"}     # the dialect each game is played over; uci otherwise
 
 
 @dataclass
