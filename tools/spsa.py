@@ -172,7 +172,8 @@ def read_log(path: Path) -> list[dict]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m tools.spsa", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.spsa",
+                                     description=__doc__.split("\n")[0])
     parser.add_argument("--variant", required=True)
     parser.add_argument("--param", action="append", required=True, metavar="NAME:MIN:MAX[:C_END]")
     parser.add_argument("--pairs", type=int, default=1000, help="game pairs (N of the schedule)")

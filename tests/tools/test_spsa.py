@@ -50,7 +50,10 @@ def test_the_estimate_climbs_to_the_better_number():
 def test_the_perturbation_shrinks_and_stays_in_range():
     spsa = Spsa([Parameter("futility_margin", 100, 130, 4.0, 115.0)], pairs=100, seed=3)
     first, last = spsa.perturb(1), spsa.perturb(100)
-    spread = lambda t: abs(t["plus"]["futility_margin"] - t["minus"]["futility_margin"])  # noqa: E731
+
+    def spread(trial):
+        return abs(trial["plus"]["futility_margin"] - trial["minus"]["futility_margin"])
+
     assert spread(first) > spread(last) == 8                # 2 * c_end at the end
     assert spsa.perturb(7) == spsa.perturb(7)              # from the seed, not the call order
     spsa.params[0].value = 128.0                           # near the top: clipped to the range
@@ -59,7 +62,9 @@ def test_the_perturbation_shrinks_and_stays_in_range():
 
 
 def test_a_replayed_log_gives_the_same_estimate():
-    params = lambda: [parse_parameter("futility_margin:40:240", START)]  # noqa: E731
+    def params():
+        return [parse_parameter("futility_margin:40:240", START)]
+
     ran = Spsa(params(), pairs=50, r_end=0.05)
     records = [ran.update(ran.perturb(k), synthetic_pair(ran.perturb(k))) for k in range(1, 31)]
     again = Spsa(params(), pairs=50, r_end=0.05)

@@ -25,7 +25,8 @@ def test_uci_takes_numbers_and_refuses_what_makes_no_profile():
     for text, reason in (("bogus=3", "unknown search number 'bogus'"),
                          ("futility_margin=x", "futility_margin takes a whole number, not 'x'"),
                          ("reduction_divisor=0", "reduction_divisor must be at least 1"),
-                         ("reduce_bad_captures=1", "reduce_bad_captures needs exchange_evaluation")):
+                         ("reduce_bad_captures=1",
+                          "reduce_bad_captures needs exchange_evaluation")):
         out = talk.send(f"setoption name Search Numbers value {text}")
         assert len(out) == 1 and out[0].startswith(f"info string error: {reason}")
         assert out[0].endswith(kept)
