@@ -181,15 +181,20 @@ def evaluation_table(spec, config: SearchConfig) -> np.ndarray:
     try:
         net = load_net(spec, config.eval_file)
     except NetFileError as error:
-        if (spec.name, str(error)) not in _REPORTED:
-            _REPORTED.add((spec.name, str(error)))
-            print(f"jiangjun: {error}; {spec.name} plays with the built-in evaluation",
-                  file=sys.stderr)
+        _report_once(spec, f"{error}; {spec.name} plays with the built-in evaluation")
         return E
     return E if net is None else table_with_net(E, net)
 
 
 _REPORTED: set[tuple[str, str]] = set()
+
+
+def _report_once(spec, message: str) -> None:
+    """Say on stderr, once per game and message, what a search does instead of what its
+    configuration asked (every search start would repeat it)."""
+    if (spec.name, message) not in _REPORTED:
+        _REPORTED.add((spec.name, message))
+        print(f"jiangjun: {message}", file=sys.stderr)
 
 
 def game_table(spec, config: SearchConfig) -> np.ndarray:
@@ -199,10 +204,8 @@ def game_table(spec, config: SearchConfig) -> np.ndarray:
     try:
         return eval_table(spec, config.rule_ends, config.search_numbers)
     except ValueError as error:
-        if (spec.name, str(error)) not in _REPORTED:
-            _REPORTED.add((spec.name, str(error)))
-            print(f"jiangjun: search numbers {config.search_numbers!r}: {error}; {spec.name} "
-                  f"searches with its own", file=sys.stderr)
+        _report_once(spec, f"search numbers {config.search_numbers!r}: {error}; {spec.name} "
+                           f"searches with its own")
         return eval_table(spec, config.rule_ends)
 
 

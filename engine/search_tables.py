@@ -127,8 +127,8 @@ class SearchProfile:
 def parse_search_numbers(text: str) -> dict[str, int]:
     """``name=value`` pairs separated by spaces or commas (e.g. "futility_margin=110,
     reverse_futility_margin=130") as {name: value}: whole numbers, switches 0/1 or
-    true/false. ValueError saying what is wrong; the names are checked by
-    SearchProfile.with_numbers."""
+    true/false. ValueError saying what is wrong (a name no SearchProfile has, a value that is
+    not a whole number); whether the numbers make a profile is SearchProfile's to say."""
     numbers: dict[str, int] = {}
     known = {f.name for f in fields(SearchProfile)}
     for item in re.split(r"[\s,]+", text.strip()):

@@ -28,7 +28,7 @@ import argparse
 import json
 import random
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from engine.evaluation import profile
@@ -86,7 +86,6 @@ class Spsa:
     r_end: float = 0.002
     seed: int = 1
     done: int = 0                 # pairs whose result is in
-    history: list[dict] = field(default_factory=list)
 
     def c_k(self, param: Parameter, k: int) -> float:
         return param.c_end * (self.pairs / k) ** GAMMA
@@ -113,16 +112,13 @@ class Spsa:
             step = self.a_k(p, k) / self.c_k(p, k) * result * trial["flips"][p.name]
             p.value = p.clip(p.value + step)
         self.done += 1
-        record = dict(trial, result=result, values={p.name: p.value for p in self.params})
-        self.history.append(record)
-        return record
+        return dict(trial, result=result, values={p.name: p.value for p in self.params})
 
     def replay(self, record: dict) -> None:
         """Take a logged pair back in (--resume): the values it ended with."""
         for p in self.params:
             p.value = float(record["values"][p.name])
         self.done += 1
-        self.history.append(record)
 
     def numbers(self) -> dict[str, int]:
         return {p.name: round(p.value) for p in self.params}

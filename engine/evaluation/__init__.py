@@ -75,17 +75,18 @@ def eval_table(spec: VariantSpec, rule_ends: str = RULE_ENDS_ARBITER,
     profile for this game)."""
     if rule_ends not in RULE_ENDS:
         raise ValueError(f"rule ends are one of {', '.join(RULE_ENDS)}, not {rule_ends!r}")
-    prof = profile(spec)
-    if search_numbers.strip():
-        prof = replace(prof, search=prof.search.with_numbers(parse_search_numbers(search_numbers)))
+    tuned = search_numbers.strip()
     # the tables with other numbers are kept one per game: a tuner changes them often
-    key = (id(spec), rule_ends, bool(search_numbers.strip()))
+    key = (id(spec), rule_ends, bool(tuned))
     cached = _TABLES.get(key)
-    if cached is None or cached[0] is not spec or cached[1] != search_numbers:
+    if cached is None or cached[0] is not spec or cached[1] != tuned:
+        prof = profile(spec)
+        if tuned:
+            prof = replace(prof, search=prof.search.with_numbers(parse_search_numbers(tuned)))
         rules = rule_view(spec)
         if rule_ends == RULE_ENDS_MATE_AND_DRAWS:
             rules = mate_and_draws_only(rules)
-        cached = _TABLES[key] = (spec, search_numbers, build_table(spec, prof, rules))
+        cached = _TABLES[key] = (spec, tuned, build_table(spec, prof, rules))
     return cached[2]
 
 
