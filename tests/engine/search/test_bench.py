@@ -9,7 +9,7 @@ from tools.bench_pins import PINNED_DEPTH
 PINNED = {                     # python -m tools.bench_pins prints this table anew
     "chess": 29510,               # with the shipped net (chess-93b189cd9485.nnue)
     "janggi": 23539,              # with the shipped net (janggi-fb099d877fbd.nnue)
-    "shogi": 109661,              # with the shipped net (shogi-4ae66cd76354.nnue)
+    "shogi": 122138,              # with the shipped net (shogi-d7cc542124db.nnue)
     "xiangqi": 21711,             # with the shipped net (xiangqi-e68629017b86.nnue)
 }
 
