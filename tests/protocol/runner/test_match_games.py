@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from engine.game import Game
+from engine.kernels.attacks import royals_face
 from protocol.runner import pool
 from protocol.runner.cli import main as match_main
 from protocol.runner.config import EngineConfig, GameSpec, TimeControl
@@ -52,16 +54,38 @@ def test_fsf_against_itself_across_dialects(variant, p1, p2, opening):
     b = EngineConfig("fsf-" + p2, FSF, p2)
     res = play_game(spec(variant, a, b, TimeControl(depth=1, hang_timeout=20), opening))
     assert res.result in ("1-0", "0-1", "1/2-1/2"), res.reason
-    if variant == "janggi" and "gives no move" in res.reason:
-        # FSF 11.1's bikjang lacks the "after a capture" condition: it may stop
-        # playing in a position our rules continue; the runner must then score it, as here.
-        assert res.termination == "rules infraction"
-    else:
-        assert res.termination in ("normal", "adjudication"), res.reason
+    # FSF 11.1 takes facing generals for a finished game whatever came before (no "after a
+    # capture", no reply to break it): it then gives no move, or passes even in check. Our
+    # rules play on, so the runner scores the move it did not get (see the test below).
+    fsf_bikjang = variant == "janggi" and res.termination == "rules infraction" \
+        and _generals_face(res)
+    assert fsf_bikjang or res.termination in ("normal", "adjudication"), res.reason
     assert res.opening_plies == 1 and len(res.moves) > 10
     assert all(m.elapsed is not None for m in res.moves[1:])
     if variant == "shogi":
         assert all(len(m.move) in (4, 5) for m in res.moves)  # USI text throughout
+
+
+# Cho's general d1 faces Han's d9 and Han's horse e3 checks it: FSF 11.1 answers "bestmove d2d2".
+FSF_PASSES_IN_CHECK = "2bk1ab2/4a3r/4c1n2/4pp1p1/p8/5P2P/1P2n1N2/2r6/R2KA2R1/2B6 w - - 2 38"
+
+
+@needs_fsf
+def test_fsf_passing_in_check_under_facing_generals_loses_by_rules_infraction():
+    needs_engine_rules("janggi")
+    fsf = EngineConfig("fsf", FSF, "uci")
+    other = EngineConfig("fsf-2", FSF, "uci")
+    res = play_game(spec("janggi", fsf, other, TimeControl(depth=1, hang_timeout=20),
+                         fen=FSF_PASSES_IN_CHECK))
+    assert (res.result, res.termination) == ("0-1", "rules infraction"), res.reason
+    assert "illegal move d1d1" in res.reason and res.moves == []
+    assert _generals_face(res)
+
+
+def _generals_face(res) -> bool:
+    """The game's last position has the generals on one file with nothing between."""
+    board = Game(res.variant, res.start_fen, [m.move for m in res.moves]).board
+    return royals_face(board.position.cv.T, board.position.board, board.position.st)
 
 
 @needs_fsf
