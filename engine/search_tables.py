@@ -62,6 +62,8 @@ class SearchProfile:
     losing_checks_as_quiets: bool = False  # a quiet check that loses the exchange on its square
                                          # (a drop the checked side takes for free) is pruned and
                                          # reduced as a quiet move that gives no check
+    razor_margin: int = 0                # a non-PV node of depth 1 whose static eval is this
+                                         # far below alpha is searched as quiescence (0: never)
     reduction_base: int = 75             # the late-move reduction table, in hundredths of a
     reduction_divisor: int = 225         # ply: base + ln(depth) * ln(move number) / divisor
 
@@ -101,7 +103,8 @@ class SearchProfile:
                   S.SP_SINGULAR_DEPTH: self.singular_depth,
                   S.SP_SINGULAR_MARGIN: self.singular_margin,
                   S.SP_REDUCE_BAD_CAPTURES: int(self.reduce_bad_captures),
-                  S.SP_LOSING_CHECKS: int(self.losing_checks_as_quiets)}
+                  S.SP_LOSING_CHECKS: int(self.losing_checks_as_quiets),
+                  S.SP_RAZOR_MARGIN: self.razor_margin}
         return [values[slot] for slot in range(S.SP_SIZE)]
 
     def reductions(self) -> list[int]:

@@ -52,7 +52,7 @@ from .search_layout import (B_EXACT, B_LOWER, B_UPPER, CONT_BOUND, CONT_SIZE, CO
                             SP_FUTILITY_BASE, SP_FUTILITY_MARGIN, SP_FUTILITY_REDUCED,
                             SP_LMP_DEPTH, SP_LMP_DIVISOR, SP_LMP_DIVISOR_IMPROVING,
                             SP_LMP_QUADRATIC, SP_LMP_QUADRATIC_IMPROVING, SP_LOSING_CHECKS,
-                            SP_REDUCE_BAD_CAPTURES,
+                            SP_RAZOR_MARGIN, SP_REDUCE_BAD_CAPTURES,
                             SP_RFP_DEPTH, SP_RFP_IMPROVING, SP_RFP_MARGIN, SP_SEE,
                             SP_SINGULAR_DEPTH, SP_SINGULAR_MARGIN, SP_SKIP_QUIETS,
                             ST_AFTER_FULL, ST_AFTER_NULL, ST_AFTER_ZW, ST_ENTER, ST_MOVES,
@@ -470,6 +470,16 @@ def improving(fr, ply):
     if ply >= 4 and fr[ply - 4, F_EVAL] != EVAL_NONE:
         return 1 if ev > fr[ply - 4, F_EVAL] else 0
     return 1
+
+
+@kernel(f"boolean({EVAL}, int64, int64, int64, int64, int64, int64)", inline=True)
+def razors(E, ply, pvnode, incheck, d, ev, alpha):
+    """Razoring (Stockfish 11's form): a non-PV node one ply from quiescence whose static eval
+    is far below alpha, where the game sets a margin, is searched as quiescence: only a
+    capture can lift it, and its quiet moves would mostly be pruned by futility anyway."""
+    margin = E[E[EV_SEARCH] + SP_RAZOR_MARGIN]
+    return (margin > 0 and ply > 0 and not pvnode and not incheck and d == 1
+            and ev + margin <= alpha and alpha < RULE_BOUND and alpha > -RULE_BOUND)
 
 
 @kernel(f"boolean({EVAL}, int64, int64, int64, int64, int64, int64)", inline=True)
@@ -998,6 +1008,9 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                                       fr[ply, F_ARMED])
                     fr[ply, F_RAW_EVAL] = raw
                     ev = corrected(raw, corr)
+                if d > 0 and razors(E, ply, 1 if beta - alpha > 1 else 0, incheck, d, ev, alpha):
+                    d = 0
+                    fr[ply, F_DEPTH] = 0
                 if d <= 0:
                     go, ret = enter_quiescence(fr, ply, incheck, ev, alpha, beta)
                 else:

@@ -197,7 +197,8 @@ SP_SINGULAR_DEPTH = 15
 SP_SINGULAR_MARGIN = 16
 SP_REDUCE_BAD_CAPTURES = 17
 SP_LOSING_CHECKS = 18
-SP_SIZE = 19
+SP_RAZOR_MARGIN = 19
+SP_SIZE = 20
 
 EVF_NOMOVES_LOSS = 1         # no legal move (not in check) loses; else it is a draw
 EVF_PERPETUAL_LOSES = 2      # the side that checked on every move of a repetition cycle loses
