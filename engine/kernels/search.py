@@ -1008,13 +1008,13 @@ def search_root(T, Z, E, board, st, undo, moves, mscore, tt, hist, chk, heur, pv
                                       fr[ply, F_ARMED])
                     fr[ply, F_RAW_EVAL] = raw
                     ev = corrected(raw, corr)
-                if d > 0 and razors(E, ply, 1 if beta - alpha > 1 else 0, incheck, d, ev, alpha):
+                pvnode = 1 if beta - alpha > 1 else 0
+                if d > 0 and razors(E, ply, pvnode, incheck, d, ev, alpha):
                     d = 0
                     fr[ply, F_DEPTH] = 0
                 if d <= 0:
                     go, ret = enter_quiescence(fr, ply, incheck, ev, alpha, beta)
                 else:
-                    pvnode = 1 if beta - alpha > 1 else 0
                     fr[ply, F_BEST] = -INF
                     fr[ply, F_EVAL] = EVAL_NONE if incheck else ev
                     fr[ply, F_IMPROVING] = improving(fr, ply)
